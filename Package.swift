@@ -1,0 +1,48 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "vtrack",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "vtrack", targets: ["vtrack"]),
+        .library(name: "VTrack", targets: ["VideoIO", "Imaging", "Tracking", "Detection", "Pipeline", "Evaluation"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libswscale libavutil",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFFTW",
+            pkgConfig: "fftw3f",
+            providers: [.apt(["libfftw3-dev"])]
+        ),
+        .target(name: "Imaging"),
+        .target(name: "VideoIO", dependencies: ["CFFmpeg", "Imaging"]),
+        .target(name: "Tracking", dependencies: ["Imaging", "CFFTW"]),
+        .target(name: "Detection", dependencies: ["Imaging", "Tracking", "CFFTW"]),
+        .target(name: "Pipeline", dependencies: ["VideoIO", "Imaging", "Tracking", "Detection"]),
+        .target(name: "Evaluation", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking"]),
+        .executableTarget(
+            name: "vtrack",
+            dependencies: [
+                "Pipeline", "Evaluation", "VideoIO", "Tracking", "Detection", "Imaging",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "Imaging"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Imaging", "VideoIO"]),
+        .testTarget(name: "DetectionTests", dependencies: ["Detection", "Imaging", "VideoIO", "Tracking"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Pipeline", "Imaging"]),
+        .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline"]),
+    ],
+    swiftLanguageModes: [.v5]
+)
+
