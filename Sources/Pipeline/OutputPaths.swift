@@ -1,0 +1,69 @@
+import Foundation
+import VideoIO
+
+/// Where the outputs of one clip go, resolved from the command-line options.
+///
+/// With only an output folder, the CSV and the MP4 are named after the clip (`clip.csv`,
+/// `clip.mp4`); with nothing at all, the folder is `vtrack-out`. Outputs never replace the input.
+public struct OutputPaths: Sendable, Equatable {
+    public var csv: String?
+    public var video: String?
+
+    /// Throws ``OutputError/wouldOverwriteInput(path:)`` when an output is the clip itself.
+    public init(clip: String, out: String?, csv: String?, video: String?) throws {
+        if out == nil && csv == nil && video == nil {
+            try self.init(clip: clip, out: "vtrack-out", csv: nil, video: nil)
+            return
+        }
+        let stem = Self.safeStem(of: clip)
+        if let out {
+            self.csv = csv ?? (out as NSString).appendingPathComponent(stem + ".csv")
+            self.video = video ?? (out as NSString).appendingPathComponent(stem + ".mp4")
+        } else {
+            self.csv = csv
+            self.video = video
+        }
+        for path in [self.csv, self.video].compactMap({ $0 }) where Self.sameFile(path, clip) {
+            throw OutputError.wouldOverwriteInput(path: path)
+        }
+    }
+
+    /// The outputs that exist after a complete run.
+    public var written: [String] { [csv, video].compactMap { $0 } }
+
+    /// Creates the folders and the sinks: CSV first, then the annotated video with the clip's audio.
+    public func makeSinks(clip: String, info: VideoInfo) throws -> [TrackSink] {
+        var sinks: [TrackSink] = []
+        for path in written {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw OutputError.cannotCreate(path: path)
+                }
+            }
+        }
+        if let csv { sinks.append(try CSVTrackSink(path: csv)) }
+        if let video { sinks.append(try AnnotatedVideoSink(path: video, info: info, audioSourcePath: clip)) }
+        return sinks
+    }
+
+    /// The clip's file name without extension, reduced to characters safe in a file name.
+    public static func safeStem(of clip: String) -> String {
+        let name = ((clip as NSString).lastPathComponent as NSString).deletingPathExtension
+        let safe = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        return safe.isEmpty ? "clip" : safe
+    }
+
+    /// True when both paths name the same existing file (or are the same path).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        let ua = URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath()
+        let ub = URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath()
+        if ua.path == ub.path { return true }
+        var sa = stat(), sb = stat()
+        guard stat(ua.path, &sa) == 0, stat(ub.path, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Imaging
+
+/// The CSV format of vtrack's per-frame output: a header row, then one row per object per frame.
+///
+///     frame,time_s,track_id,label,x,y,width,height,confidence,style,state
+///     0,0.000000,1,walker,157,138,22,55,1.0000,solid,tracked
+///
+/// Boxes are pixels with the origin at the top-left pixel; `confidence` is in 0...1; `style` is
+/// `solid` when confidence > 0.5, else `dashed`; `state` is a ``TrackState``.
+public enum TrackCSV {
+    public static let header = "frame,time_s,track_id,label,x,y,width,height,confidence,style,state"
+
+    /// One CSV row (no newline) for a record. Labels with commas, quotes or newlines are quoted.
+    public static func row(_ r: TrackRecord) -> String {
+        let time = String(format: "%.6f", r.time)
+        let confidence = String(format: "%.4f", r.confidence)
+        return "\(r.frame),\(time),\(r.trackID),\(quoted(r.label)),\(r.box),\(confidence),\(r.style.rawValue),\(r.state.rawValue)"
+    }
+
+    /// Parses a whole CSV file. Requires the columns `frame`, `track_id`, `x`, `y`, `width`, `height`
+    /// (any order, case-insensitive); `time_s`, `label`, `confidence` and `state` are optional
+    /// (defaults: 0, empty, 1, `tracked`). `style` is ignored: it is derived from the confidence.
+    /// Throws ``TrackCSVError`` naming the file and the line of the first bad row.
+    public static func read(path: String) throws -> [TrackRecord] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TrackCSVError(path: path, line: 0, reason: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TrackCSVError(path: path, line: 0, reason: "not UTF-8 text")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Parses CSV text; `path` only names the source in errors.
+    public static func parse(_ text: String, path: String) throws -> [TrackRecord] {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+            .filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty }
+            .makeIterator()
+        guard let (headerIndex, headerLine) = lines.next() else {
+            throw TrackCSVError(path: path, line: 1, reason: "empty file, expected a header row")
+        }
+        let columns = try fields(of: String(headerLine), path: path, line: headerIndex + 1)
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        func column(_ name: String) -> Int? { columns.firstIndex(of: name) }
+        let required = ["frame", "track_id", "x", "y", "width", "height"]
+        let missing = required.filter { column($0) == nil }
+        guard missing.isEmpty else {
+            throw TrackCSVError(path: path, line: headerIndex + 1, reason: "missing column(s) \(missing.joined(separator: ", "))")
+        }
+        var records: [TrackRecord] = []
+        while let (index, line) = lines.next() {
+            let lineNumber = index + 1
+            let values = try fields(of: String(line), path: path, line: lineNumber)
+            func value(_ name: String) -> String? {
+                guard let c = column(name), c < values.count else { return nil }
+                return values[c].trimmingCharacters(in: .whitespaces)
+            }
+            func number(_ name: String) throws -> Double {
+                guard let text = value(name), let v = Double(text), v.isFinite else {
+                    throw TrackCSVError(path: path, line: lineNumber, reason: "\(name) is not a finite number (\(value(name) ?? "missing"))")
+                }
+                return v
+            }
+            func integer(_ name: String) throws -> Int {
+                guard let text = value(name), let v = Int(text), v >= 0 else {
+                    throw TrackCSVError(path: path, line: lineNumber, reason: "\(name) is not a non-negative integer (\(value(name) ?? "missing"))")
+                }
+                return v
+            }
+            let box = PixelRect(x: try number("x"), y: try number("y"), width: try number("width"), height: try number("height"))
+            guard box.width >= 0, box.height >= 0 else {
+                throw TrackCSVError(path: path, line: lineNumber, reason: "negative width or height")
+            }
+            var confidence: Float = 1
+            if value("confidence").map({ !$0.isEmpty }) ?? false {
+                let c = try number("confidence")
+                guard (0...1).contains(c) else {
+                    throw TrackCSVError(path: path, line: lineNumber, reason: "confidence \(c) is outside 0...1")
+                }
+                confidence = Float(c)
+            }
+            var state = TrackState.tracked
+            if let text = value("state"), !text.isEmpty {
+                guard let s = TrackState(rawValue: text) else {
+                    throw TrackCSVError(path: path, line: lineNumber, reason: "unknown state '\(text)'")
+                }
+                state = s
+            }
+            let time = value("time_s").map { !$0.isEmpty } ?? false ? try number("time_s") : 0
+            records.append(TrackRecord(frame: try integer("frame"), time: time, trackID: try integer("track_id"),
+                                       label: value("label") ?? "", box: box, confidence: confidence, state: state))
+        }
+        return records
+    }
+
+    private static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Splits one line into fields, honouring double-quoted fields with `""` escapes.
+    private static func fields(of line: String, path: String, line lineNumber: Int) throws -> [String] {
+        var fields: [String] = []
+        var current = ""
+        var inQuotes = false
+        var iterator = line.makeIterator()
+        while let ch = iterator.next() {
+            if inQuotes {
+                if ch == "\"" {
+                    var lookahead = iterator
+                    if lookahead.next() == "\"" {
+                        current.append("\"")
+                        iterator = lookahead
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    current.append(ch)
+                }
+            } else if ch == "\"" && current.isEmpty {
+                inQuotes = true
+            } else if ch == "," {
+                fields.append(current)
+                current = ""
+            } else {
+                current.append(ch)
+            }
+        }
+        guard !inQuotes else { throw TrackCSVError(path: path, line: lineNumber, reason: "unterminated quoted field") }
+        fields.append(current)
+        return fields
+    }
+}
+
+/// A malformed tracks CSV.
+public struct TrackCSVError: Error, CustomStringConvertible, Equatable {
+    public let path: String
+    public let line: Int
+    public let reason: String
+    public var description: String { "\(path):\(line): \(reason)" }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+import Tracking
+
+struct TrackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "track",
+        abstract: "Track boxes through a clip; write a CSV and an annotated MP4.",
+        discussion: """
+        Each --box is x,y,width,height in pixels (origin at the top-left pixel) on the start frame,
+        optionally prefixed with a label: --box walker=157,138,22,55. At most 16 boxes.
+
+        With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv
+        nor --video, writes into ./vtrack-out/.
+
+        Example:
+          vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 \\
+              --box walker=157,138,22,55 --box 401,149,27,52 --level accurate --out out/
+        """
+    )
+
+    @Argument(help: "A video file or an image-sequence pattern such as img/%04d.jpg.")
+    var clip: String
+
+    @Option(name: .customLong("box"), help: ArgumentHelp("A box to track: [label=]x,y,width,height in pixels.", valueName: "box"))
+    var boxes: [String] = []
+
+    @OptionGroup var tracking: TrackingOptionsGroup
+
+    @Option(help: ArgumentHelp("Output folder for <clip>.csv and <clip>.mp4.", valueName: "dir"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Where to write the per-frame CSV.", valueName: "path"))
+    var csv: String?
+
+    @Option(help: ArgumentHelp("Where to write the annotated MP4.", valueName: "path"))
+    var video: String?
+
+    @Flag(help: "Do not print progress.")
+    var quiet = false
+
+    func validate() throws {
+        if boxes.isEmpty { throw ValidationError("give at least one --box x,y,width,height") }
+    }
+
+    func run() throws {
+        let targets = try boxes.map { try TrackTarget(parsing: $0) }
+        let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video)
+        let session = try ClipTrackingSession(clipPath: clip, targets: targets, options: tracking.options)
+        let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
+        let report = try session.run(
+            makeSinks: { try outputs.makeSinks(clip: clip, info: session.info) },
+            progress: { progress.update(frame: $0) }
+        )
+        progress.finish()
+        for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(clip): \(warning)\n".utf8)) }
+        if !quiet {
+            print(String(format: "%d frames, %d tracks, %.1f frames/s, mean confidence %.2f",
+                         report.framesTracked, report.tracks, report.framesPerSecond, report.meanConfidence))
+            for path in outputs.written { print("wrote \(path)") }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Pipeline
+import Tracking
+
+extension TrackingLevel: ExpressibleByArgument {}
+
+/// Options shared by the commands that track.
+struct TrackingOptionsGroup: ParsableArguments {
+    @Option(help: "Tracker level: fast or accurate.")
+    var level: TrackingLevel = .accurate
+
+    @Option(help: "0-based index of the frame the boxes refer to; tracking starts there.")
+    var startFrame = 0
+
+    @Option(help: "Re-run the detector and re-seed the trackers every N frames (0: never).")
+    var reseedEvery = 50
+
+    func validate() throws {
+        if startFrame < 0 { throw ValidationError("--start-frame must be 0 or more") }
+        if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
+    }
+
+    var options: TrackingOptions {
+        TrackingOptions(level: level, startFrame: startFrame, reseedEvery: reseedEvery)
+    }
+}

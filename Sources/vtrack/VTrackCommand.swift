@@ -1,0 +1,18 @@
+import ArgumentParser
+
+@main
+struct VTrackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vtrack",
+        abstract: "Follow objects through video with correlation-filter trackers.",
+        discussion: """
+        Boxes on the command line and in CSV files are pixels, x,y,width,height, with the origin at
+        the top-left pixel. Every object gets a confidence in 0...1 on every frame; boxes are drawn
+        solid above 0.5 and dashed at or below.
+
+        Example:
+          vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 --box walker=157,138,22,55 --out out/
+        """,
+        subcommands: [TrackCommand.self, ProbeCommand.self, EvalCommand.self]
+    )
+}
