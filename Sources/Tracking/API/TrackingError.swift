@@ -1,0 +1,21 @@
+/// Why a tracker could not start or a sequence request could not be performed.
+public enum TrackingError: Error, CustomStringConvertible, Equatable {
+    /// Starting one more tracker of `kind` ("object" or "rectangle") would exceed `limit` live ones.
+    case tooManyTrackers(kind: String, limit: Int)
+    /// The observation cannot be tracked; the text says why.
+    case invalidObservation(String)
+    /// The tracking level reads colour and the frame has no `rgb` plane.
+    case colourRequired
+
+    public var description: String {
+        switch self {
+        case let .tooManyTrackers(kind, limit):
+            return "cannot start another \(kind) tracker: \(limit) are live, the limit per sequence handler; "
+                + "end one with isLastFrame first"
+        case let .invalidObservation(reason):
+            return "invalid observation: \(reason)"
+        case .colourRequired:
+            return "this tracking level needs colour frames (ImageFrame.rgb), but the frame has only luma"
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A multi-channel discriminative correlation filter (the closed-form MOSSE/DSST solution)
+/// over a `rows x columns` grid with `channels` feature planes; `rows == 1` gives a 1-D filter
+/// (the scale filter).
+///
+/// Learning keeps, per frequency, the numerator `conj(G) X_c` for each channel and the shared
+/// energy `sum_c |X_c|^2`, both as running averages with a learning rate; detection evaluates
+/// `sum_c conj(A_c) Z_c / (B + regularisation)` and transforms it back. The desired response `G`
+/// is a Gaussian peaked at grid position (0, 0) with wrap-around, so the response peak's position
+/// (wrapped to `-size/2 ..< size/2`) is the displacement of the sample since training.
+///
+/// All buffers are allocated at init; ``load()``, ``learn(rate:)`` and ``respond()`` allocate nothing.
+final class CorrelationFilter {
+    let rows: Int
+    let columns: Int
+    let channels: Int
+    let regularisation: Float
+    /// Feature planes to fill before ``load(_:)``: `channels x rows x columns` floats.
+    let features: AlignedBuffer
+    /// The last response (`rows x columns`, peak at the displacement), valid after ``respond()``.
+    let response: AlignedBuffer
+    private(set) var isTrained = false
+
+    /// Transforms all feature planes at once.
+    private let stackPlan: FFTPlan
+    /// Transforms one plane (the label and the response).
+    private let singlePlan: FFTPlan
+    private let window: [Float]
+    private let label: AlignedBuffer
+    private let sample: AlignedBuffer
+    private let numerator: AlignedBuffer
+    private let energy: AlignedBuffer
+    private let scratch: AlignedBuffer
+    private let responseSpectrum: AlignedBuffer
+
+    /// `sigma`: the Gaussian label's standard deviation in grid cells along (rows, columns);
+    /// `window`: `rows x columns` weights applied to every plane before the transform.
+    init(rows: Int, columns: Int, channels: Int, sigma: (row: Double, column: Double),
+         window: [Float], regularisation: Float) {
+        precondition(window.count == rows * columns, "window must cover the grid")
+        self.rows = rows
+        self.columns = columns
+        self.channels = channels
+        self.regularisation = regularisation
+        self.window = window
+        stackPlan = FFTPlan.shared(rows: rows, columns: columns, count: channels)
+        singlePlan = FFTPlan.shared(rows: rows, columns: columns, count: 1)
+        let spectrum = stackPlan.spectrumCount
+        features = AlignedBuffer(count: channels * rows * columns)
+        response = AlignedBuffer(count: rows * columns)
+        label = AlignedBuffer(count: 2 * spectrum)
+        sample = AlignedBuffer(count: 2 * spectrum * channels)
+        numerator = AlignedBuffer(count: 2 * spectrum * channels)
+        energy = AlignedBuffer(count: spectrum)
+        scratch = AlignedBuffer(count: spectrum)
+        responseSpectrum = AlignedBuffer(count: 2 * spectrum)
+        for r in 0..<rows {
+            let dr = Double(r <= rows / 2 ? r : r - rows)
+            for c in 0..<columns {
+                let dc = Double(c <= columns / 2 ? c : c - columns)
+                let exponent = -0.5 * (dr * dr / (sigma.row * sigma.row) + dc * dc / (sigma.column * sigma.column))
+                response.pointer[r * columns + c] = Float(exp(exponent))
+            }
+        }
+        singlePlan.forward(response, label)
+        response.fill(0)
+    }
+
+    /// Multiplies ``features`` by the window and transforms them; the input of ``learn(rate:)``
+    /// and ``respond()``.
+    func load() {
+        let planeSize = rows * columns
+        window.withUnsafeBufferPointer { window in
+            for c in 0..<channels {
+                let plane = features.pointer + c * planeSize
+                for i in 0..<planeSize { plane[i] *= window[i] }
+            }
+        }
+        stackPlan.forward(features, sample)
+    }
+
+    /// Blends the loaded sample into the model; the first call replaces the model whatever the rate.
+    func learn(rate: Float) {
+        SpectrumMath.learn(sample: sample.pointer, label: label.pointer, channels: channels,
+                           count: stackPlan.spectrumCount, rate: isTrained ? rate : 1,
+                           numerator: numerator.pointer, energy: energy.pointer, scratch: scratch.pointer)
+        isTrained = true
+    }
+
+    /// Correlates the loaded sample with the model into ``response`` and returns the peak.
+    func respond() -> CorrelationPeak {
+        SpectrumMath.respond(sample: sample.pointer, numerator: numerator.pointer, energy: energy.pointer,
+                             regularisation: regularisation, channels: channels, count: stackPlan.spectrumCount,
+                             output: responseSpectrum.pointer)
+        singlePlan.inverse(responseSpectrum, response)
+        let scale = 1 / Float(rows * columns)
+        let values = response.pointer
+        var best = -Float.infinity, bestIndex = 0
+        for i in 0..<(rows * columns) {
+            values[i] *= scale
+            if values[i] > best { best = values[i]; bestIndex = i }
+        }
+        let row = bestIndex / columns, column = bestIndex % columns
+        let rowOffset = rows > 2 ? Self.parabolicOffset(
+            values[((row + rows - 1) % rows) * columns + column], best, values[((row + 1) % rows) * columns + column]) : 0
+        let columnOffset = columns > 2 ? Self.parabolicOffset(
+            values[row * columns + (column + columns - 1) % columns], best, values[row * columns + (column + 1) % columns]) : 0
+        let wrappedRow = Double(row > rows / 2 ? row - rows : row) + rowOffset
+        let wrappedColumn = Double(column > columns / 2 ? column - columns : column) + columnOffset
+        return CorrelationPeak(row: row, column: column, rowShift: wrappedRow, columnShift: wrappedColumn, value: best)
+    }
+
+    /// Sub-cell position of a maximum from its two neighbours, in -0.5...0.5.
+    private static func parabolicOffset(_ before: Float, _ peak: Float, _ after: Float) -> Double {
+        let curvature = before - 2 * peak + after
+        guard curvature < 0 else { return 0 }
+        return Double(max(-0.5, min(0.5, 0.5 * (before - after) / curvature)))
+    }
+}
+
+/// The maximum of a correlation response.
+struct CorrelationPeak {
+    /// Grid index of the maximum.
+    let row: Int
+    let column: Int
+    /// Displacement in cells (wrapped, sub-cell refined).
+    let rowShift: Double
+    let columnShift: Double
+    /// Response value at the maximum (1 for a perfect match of the training sample).
+    let value: Float
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Imaging
+
+/// The correlation-filter tracker behind both tracking levels: a multi-channel correlation
+/// filter over gradient and colour cells finds the translation, a 1-D scale filter the size,
+/// and the translation response's peak-to-sidelobe ratio gives the confidence. Models are not
+/// updated while the confidence is low, so an occluder does not replace the object in the model.
+///
+///     let tracker = try CorrelationTracker(frame: frame0, box: PixelRect(x: 50, y: 46, width: 25, height: 62),
+///                                          parameters: .for(.accurate))
+///     for frame in rest { let estimate = tracker.update(on: frame) }
+///
+/// Speed does not depend on the object's size: the search window is resampled to a fixed grid.
+/// Not thread-safe; different trackers may run on different threads at once.
+public final class CorrelationTracker: ObjectTracker {
+    public let parameters: TrackerParameters
+    public private(set) var box: PixelRect
+    /// Confidence of the last estimate (1 after init).
+    public private(set) var confidence: Float = 1
+
+    private let initialWidth: Double
+    private let initialHeight: Double
+    /// Search window size at scale 1, frame pixels.
+    private let windowWidth: Double
+    private let windowHeight: Double
+    private var scale: Double = 1
+    private let minimumScale: Double
+    private let maximumScale: Double
+    private let extractor: FeatureExtractor
+    private let filter: CorrelationFilter
+    private let scaleEstimator: ScaleEstimator
+    private let confidenceEstimator: ConfidenceEstimator
+
+    /// Starts tracking `box` (pixels, top-left origin) on `frame`.
+    /// Throws ``TrackingError/invalidObservation(_:)`` when the box is empty, not finite or outside
+    /// the frame, and ``TrackingError/colourRequired`` when the parameters need colour and
+    /// `frame.rgb` is nil.
+    public init(frame: ImageFrame, box: PixelRect, parameters: TrackerParameters) throws {
+        guard box.isValid else { throw TrackingError.invalidObservation("box \(box) is empty or not finite") }
+        guard frame.width > 0, frame.height > 0,
+              box.clipped(toWidth: frame.width, height: frame.height) != nil else {
+            throw TrackingError.invalidObservation("box \(box) is outside the \(frame.width)x\(frame.height) frame")
+        }
+        if parameters.needsColour && frame.rgb == nil { throw TrackingError.colourRequired }
+        self.parameters = parameters
+        self.box = box
+        initialWidth = box.width
+        initialHeight = box.height
+        let cellSize = max(1, parameters.cellSize)
+        let context = max(0, parameters.padding) * (box.width + box.height) / 2
+        let paddedWidth = box.width + context, paddedHeight = box.height + context
+        let cells = Double(max(4, parameters.templateCells))
+        let pixelsPerFramePixel = cells * Double(cellSize) / (paddedWidth * paddedHeight).squareRoot()
+        let columns = Self.evenCells(paddedWidth * pixelsPerFramePixel / Double(cellSize))
+        let rows = Self.evenCells(paddedHeight * pixelsPerFramePixel / Double(cellSize))
+        windowWidth = Double(columns * cellSize) / pixelsPerFramePixel
+        windowHeight = Double(rows * cellSize) / pixelsPerFramePixel
+        let frameSize = Double(max(frame.width, frame.height))
+        minimumScale = max(4 / min(box.width, box.height), 0.05)
+        maximumScale = max(1, 2 * frameSize / max(box.width, box.height))
+
+        extractor = FeatureExtractor(columns: columns, rows: rows, cellSize: cellSize,
+                                     gradientFeatures: parameters.gradientFeatures,
+                                     colourFeatures: parameters.colourFeatures == .opponent ? .opponent : .intensity)
+        let targetCells = (box.width * box.height).squareRoot() * pixelsPerFramePixel / Double(cellSize)
+        let sigma = max(0.25, parameters.outputSigmaFactor * targetCells)
+        filter = CorrelationFilter(rows: rows, columns: columns, channels: extractor.channelCount,
+                                   sigma: (row: sigma, column: sigma),
+                                   window: Self.hannWindow(rows: rows, columns: columns),
+                                   regularisation: parameters.regularisation)
+        scaleEstimator = ScaleEstimator(targetWidth: box.width, targetHeight: box.height, parameters: parameters)
+        confidenceEstimator = ConfidenceEstimator(midpoint: parameters.confidenceMidpoint,
+                                                  width: parameters.confidenceWidth, exclusionRadius: 2)
+        learn(on: frame, weight: 1)
+    }
+
+    public func update(on frame: ImageFrame) -> TrackerEstimate {
+        guard frame.width > 0, frame.height > 0 else { return TrackerEstimate(box: box, confidence: 0) }
+        var centerX = box.centerX, centerY = box.centerY
+        extractor.extract(frame, window: searchWindow(centerX: centerX, centerY: centerY), into: filter.features.pointer)
+        filter.load()
+        let peak = filter.respond()
+        let psr = confidenceEstimator.peakToSidelobeRatio(filter.response.pointer, rows: filter.rows,
+                                                          columns: filter.columns,
+                                                          peakRow: peak.row, peakColumn: peak.column)
+        confidence = confidenceEstimator.confidence(psr: psr)
+        let cellWidth = windowWidth * scale / Double(filter.columns)
+        let cellHeight = windowHeight * scale / Double(filter.rows)
+        centerX = min(max(centerX + peak.columnShift * cellWidth, 0), Double(frame.width))
+        centerY = min(max(centerY + peak.rowShift * cellHeight, 0), Double(frame.height))
+
+        let change = scaleEstimator.estimate(frame, centerX: centerX, centerY: centerY,
+                                             width: initialWidth * scale, height: initialHeight * scale)
+        scale = min(max(scale * change, minimumScale), maximumScale)
+        box = PixelRect(x: centerX - initialWidth * scale / 2, y: centerY - initialHeight * scale / 2,
+                        width: initialWidth * scale, height: initialHeight * scale)
+
+        let low = parameters.minimumLearningConfidence, high = parameters.fullLearningConfidence
+        let weight = confidence < low ? 0 : (high > low ? min(1, (confidence - low) / (high - low)) : 1)
+        if weight > 0 { learn(on: frame, weight: weight) }
+        let clipped = box.clipped(toWidth: frame.width, height: frame.height)
+            ?? PixelRect(x: min(max(centerX, 0), Double(frame.width) - 1), y: min(max(centerY, 0), Double(frame.height) - 1),
+                         width: 1, height: 1)
+        return TrackerEstimate(box: clipped, confidence: confidence)
+    }
+
+    private func learn(on frame: ImageFrame, weight: Float) {
+        extractor.extract(frame, window: searchWindow(centerX: box.centerX, centerY: box.centerY),
+                          into: filter.features.pointer)
+        filter.load()
+        filter.learn(rate: parameters.learningRate * weight)
+        scaleEstimator.learn(frame, centerX: box.centerX, centerY: box.centerY,
+                             width: box.width, height: box.height, weight: weight)
+    }
+
+    private func searchWindow(centerX: Double, centerY: Double) -> PixelRect {
+        let width = windowWidth * scale, height = windowHeight * scale
+        return PixelRect(x: centerX - width / 2, y: centerY - height / 2, width: width, height: height)
+    }
+
+    /// Cells along one axis: even (FFT-friendly, symmetric window), at least 4.
+    private static func evenCells(_ value: Double) -> Int {
+        let cells = value.isFinite ? Int(min(max(value, 4), 512).rounded()) : 4
+        return cells + cells % 2
+    }
+
+    private static func hannWindow(rows: Int, columns: Int) -> [Float] {
+        let rowWeights = (0..<rows).map { 0.5 - 0.5 * cos(2 * Double.pi * (Double($0) + 0.5) / Double(rows)) }
+        let columnWeights = (0..<columns).map { 0.5 - 0.5 * cos(2 * Double.pi * (Double($0) + 0.5) / Double(columns)) }
+        var window = [Float](repeating: 0, count: rows * columns)
+        for r in 0..<rows {
+            for c in 0..<columns { window[r * columns + c] = Float(rowWeights[r] * columnWeights[c]) }
+        }
+        return window
+    }
+}

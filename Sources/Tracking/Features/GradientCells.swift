@@ -1,0 +1,174 @@
+import Foundation
+
+/// Histogram-of-oriented-gradient cells in the style of Felzenszwalb et al.'s "FHOG".
+///
+/// The input is one grey plane of `(columns * cellSize + 2) x (rows * cellSize + 2)` pixels: a
+/// one-pixel border around the `columns x rows` cells so that every cell pixel has a central
+/// difference. Each pixel votes its gradient magnitude into one of 18 signed orientation bins
+/// (the nearest of 9 directions over 0..<180 degrees, split by sign), spread over the four
+/// nearest cells with bilinear weights. Each cell is then normalised by the gradient energy of
+/// the four 2x2 cell blocks that contain it, each normalised value is truncated at 0.2, and:
+/// - ``Layout/fhog`` gives 31 channels: 18 signed, 9 unsigned orientations, 4 block energies;
+/// - ``Layout/unsigned`` gives 13 channels: 9 unsigned orientations, 4 block energies.
+final class GradientCells {
+    enum Layout: String, Sendable {
+        case fhog
+        case unsigned
+
+        var channelCount: Int { self == .fhog ? 31 : 13 }
+    }
+
+    let columns: Int
+    let rows: Int
+    let cellSize: Int
+    let layout: Layout
+    var inputWidth: Int { columns * cellSize + 2 }
+    var inputHeight: Int { rows * cellSize + 2 }
+
+    private static let directions = 9
+    private let cosines: [Float]
+    private let sines: [Float]
+    /// 18 signed bins per cell.
+    private let histogram: UnsafeMutableBufferPointer<Float>
+    /// Unsigned gradient energy per cell.
+    private let energy: UnsafeMutableBufferPointer<Float>
+    /// For each pixel offset inside the cell grid along one axis: lower cell and upper weight.
+    private let lowerCell: [Int]
+    private let upperWeight: [Float]
+
+    init(columns: Int, rows: Int, cellSize: Int, layout: Layout) {
+        precondition(columns > 0 && rows > 0 && cellSize > 0, "cell grid must be positive")
+        self.columns = columns
+        self.rows = rows
+        self.cellSize = cellSize
+        self.layout = layout
+        cosines = (0..<Self.directions).map { Float(cos(Double($0) * Double.pi / Double(Self.directions))) }
+        sines = (0..<Self.directions).map { Float(sin(Double($0) * Double.pi / Double(Self.directions))) }
+        histogram = .allocate(capacity: columns * rows * 2 * Self.directions)
+        histogram.initialize(repeating: 0)
+        energy = .allocate(capacity: columns * rows)
+        energy.initialize(repeating: 0)
+        var cells = [Int](), weights = [Float]()
+        for p in 0..<cellSize {
+            let position = (Double(p) + 0.5) / Double(cellSize) - 0.5
+            let lower = Int(floor(position))
+            cells.append(lower)
+            weights.append(Float(position - Double(lower)))
+        }
+        lowerCell = cells
+        upperWeight = weights
+    }
+
+    deinit {
+        histogram.deallocate()
+        energy.deallocate()
+    }
+
+    /// Writes `layout.channelCount` planes of `rows x columns` cells, `channelStride` floats
+    /// apart, starting at `output`.
+    func compute(_ input: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, channelStride: Int) {
+        accumulate(input)
+        normalise(into: output, channelStride: channelStride)
+    }
+
+    private func accumulate(_ input: UnsafePointer<Float>) {
+        let bins = 2 * Self.directions
+        histogram.update(repeating: 0)
+        let stride = inputWidth
+        let hist = histogram.baseAddress!
+        cosines.withUnsafeBufferPointer { cosine in
+        sines.withUnsafeBufferPointer { sine in
+        lowerCell.withUnsafeBufferPointer { lowerCell in
+        upperWeight.withUnsafeBufferPointer { upperWeight in
+            for y in 0..<(rows * cellSize) {
+                let cellY = y / cellSize, offsetY = y - cellY * cellSize
+                let y0 = cellY + lowerCell[offsetY]
+                let wy1 = upperWeight[offsetY], wy0 = 1 - wy1
+                let row = input + (y + 1) * stride + 1
+                for x in 0..<(columns * cellSize) {
+                    let dx = row[x + 1] - row[x - 1]
+                    let dy = row[x + stride] - row[x - stride]
+                    let magnitude = (dx * dx + dy * dy).squareRoot()
+                    guard magnitude > 0 else { continue }
+                    var best: Float = 0
+                    var bin = 0
+                    for k in 0..<Self.directions {
+                        let dot = dx * cosine[k] + dy * sine[k]
+                        if dot > best { best = dot; bin = k } else if -dot > best { best = -dot; bin = k + Self.directions }
+                    }
+                    let cellX = x / cellSize, offsetX = x - cellX * cellSize
+                    let x0 = cellX + lowerCell[offsetX]
+                    let wx1 = upperWeight[offsetX], wx0 = 1 - wx1
+                    if y0 >= 0 {
+                        let base = hist + y0 * columns * bins + bin
+                        if x0 >= 0 { base[x0 * bins] += wx0 * wy0 * magnitude }
+                        if x0 + 1 < columns { base[(x0 + 1) * bins] += wx1 * wy0 * magnitude }
+                    }
+                    if y0 + 1 < rows {
+                        let base = hist + (y0 + 1) * columns * bins + bin
+                        if x0 >= 0 { base[x0 * bins] += wx0 * wy1 * magnitude }
+                        if x0 + 1 < columns { base[(x0 + 1) * bins] += wx1 * wy1 * magnitude }
+                    }
+                }
+            }
+        }}}}
+    }
+
+    private func normalise(into output: UnsafeMutablePointer<Float>, channelStride: Int) {
+        let directions = Self.directions, bins = 2 * directions
+        let hist = histogram.baseAddress!, cellEnergy = energy.baseAddress!
+        for cell in 0..<(rows * columns) {
+            var sum: Float = 0
+            for k in 0..<directions {
+                let v = hist[cell * bins + k] + hist[cell * bins + k + directions]
+                sum += v * v
+            }
+            cellEnergy[cell] = sum
+        }
+        let truncation: Float = 0.2
+        let signedOffset = layout == .fhog ? 0 : -1
+        let unsignedOffset = layout == .fhog ? bins : 0
+        let textureOffset = unsignedOffset + directions
+        for cy in 0..<rows {
+            let up = max(cy - 1, 0), down = min(cy + 1, rows - 1)
+            for cx in 0..<columns {
+                let left = max(cx - 1, 0), right = min(cx + 1, columns - 1)
+                let centre = cellEnergy[cy * columns + cx]
+                let east = cellEnergy[cy * columns + right], south = cellEnergy[down * columns + cx]
+                let west = cellEnergy[cy * columns + left], north = cellEnergy[up * columns + cx]
+                let southEast = cellEnergy[down * columns + right], southWest = cellEnergy[down * columns + left]
+                let northEast = cellEnergy[up * columns + right], northWest = cellEnergy[up * columns + left]
+                let epsilon: Float = 1e-4
+                // One normaliser per 2x2 block containing the cell.
+                let norms: (Float, Float, Float, Float) = (
+                    1 / (centre + east + south + southEast + epsilon).squareRoot(),
+                    1 / (centre + east + north + northEast + epsilon).squareRoot(),
+                    1 / (centre + west + south + southWest + epsilon).squareRoot(),
+                    1 / (centre + west + north + northWest + epsilon).squareRoot())
+                let cell = cy * columns + cx
+                let h = hist + cell * bins
+                let out = output + cell
+                var texture: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                if signedOffset >= 0 {
+                    for k in 0..<bins {
+                        let v = h[k]
+                        out[(signedOffset + k) * channelStride] = 0.5 * (min(v * norms.0, truncation)
+                            + min(v * norms.1, truncation) + min(v * norms.2, truncation) + min(v * norms.3, truncation))
+                    }
+                }
+                for k in 0..<directions {
+                    let v = h[k] + h[k + directions]
+                    let a = min(v * norms.0, truncation), b = min(v * norms.1, truncation)
+                    let c = min(v * norms.2, truncation), d = min(v * norms.3, truncation)
+                    out[(unsignedOffset + k) * channelStride] = 0.5 * (a + b + c + d)
+                    texture.0 += a; texture.1 += b; texture.2 += c; texture.3 += d
+                }
+                let textureWeight: Float = 0.2357
+                out[textureOffset * channelStride] = textureWeight * texture.0
+                out[(textureOffset + 1) * channelStride] = textureWeight * texture.1
+                out[(textureOffset + 2) * channelStride] = textureWeight * texture.2
+                out[(textureOffset + 3) * channelStride] = textureWeight * texture.3
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Imaging
+
+/// One object, one tracker, in pixel space (top-left origin), like OpenCV's trackers.
+///
+///     let tracker = try CorrelationTracker(frame: first, box: PixelRect(x: 120, y: 80, width: 40, height: 90),
+///                                          parameters: .accurate)
+///     let estimate = tracker.update(on: next)   // estimate.box, estimate.confidence
+public protocol ObjectTracker: AnyObject {
+    /// The box the tracker was started with or last estimated, pixels, top-left origin; may
+    /// extend past the frame when the object leaves it.
+    var box: PixelRect { get }
+    /// Estimates the object's box on the next frame (same size as the first). The estimate's box is
+    /// clipped to the frame; its confidence is in 0...1, <= 0.5 meaning the object is probably lost.
+    func update(on frame: ImageFrame) -> TrackerEstimate
+}
+
+/// A tracker's answer for one frame.
+public struct TrackerEstimate: Sendable, Equatable {
+    /// Pixels, top-left origin, clipped to the frame.
+    public let box: PixelRect
+    /// 0...1; > 0.5: probably on the object, <= 0.5: probably lost.
+    public let confidence: Float
+
+    public init(box: PixelRect, confidence: Float) {
+        self.box = box
+        self.confidence = confidence
+    }
+}

@@ -1,0 +1,97 @@
+/// Every setting of a ``CorrelationTracker``: one plain value per tracking level, built from the
+/// same pieces (features, correlation filter, scale filter, confidence).
+///
+///     let tracker = try CorrelationTracker(frame: frame, box: box, parameters: .accurate)
+///     var lighter = TrackerParameters.accurate
+///     lighter.scaleCount = 9
+///
+/// Sizes named "cells" are in feature cells of the resampled search window, "pixels" in pixels
+/// of that resampled window unless said otherwise.
+public struct TrackerParameters: Sendable, Equatable {
+    /// Gradient channels per cell.
+    public enum GradientFeatures: String, Sendable {
+        /// 31 FHOG channels: 18 signed and 9 unsigned orientations, 4 texture energies.
+        case fhog
+        /// 13 channels: 9 unsigned orientations, 4 texture energies.
+        case unsigned
+    }
+
+    /// Colour channels per cell.
+    public enum ColourFeatures: String, Sendable {
+        /// Mean luma only (works on grey frames).
+        case intensity
+        /// Mean luma and two opponent colour differences (R - G, (R + G) / 2 - B); needs `frame.rgb`.
+        case opponent
+    }
+
+    /// Pixels per feature cell side in the resampled window.
+    public var cellSize: Int
+    /// The search window is resampled so that it holds about `templateCells x templateCells` cells,
+    /// whatever the object's size (speed does not depend on it).
+    public var templateCells: Int
+    /// Context around the object: the search window is the box grown by
+    /// `padding * (width + height) / 2` along each axis (frame pixels).
+    public var padding: Double
+    public var gradientFeatures: GradientFeatures
+    public var colourFeatures: ColourFeatures
+    /// Desired-response Gaussian width, as a fraction of the object's size in cells.
+    public var outputSigmaFactor: Double
+    /// Ridge regularisation of the translation filter.
+    public var regularisation: Float
+    /// Translation model learning rate per frame, 0...1.
+    public var learningRate: Float
+
+    /// Number of scales the 1-D scale filter compares (odd; 1 disables scale estimation).
+    public var scaleCount: Int
+    /// Ratio between neighbouring scales (> 1).
+    public var scaleStep: Double
+    /// Scale samples are resampled to about this many pixels (object box only, no context).
+    public var scaleModelArea: Int
+    /// Gradient channels of the scale samples (cell size 4).
+    public var scaleFeatures: GradientFeatures
+    /// Scale label Gaussian width in scale steps.
+    public var scaleSigma: Double
+    /// Scale model learning rate per frame, 0...1.
+    public var scaleLearningRate: Float
+    /// Ridge regularisation of the scale filter.
+    public var scaleRegularisation: Float
+
+    /// Calibration of the confidence: `1 / (1 + exp(-(psr - confidenceMidpoint) / confidenceWidth))`
+    /// where `psr` is the response's peak-to-sidelobe ratio.
+    public var confidenceMidpoint: Float
+    public var confidenceWidth: Float
+    /// Below this confidence the models are not updated (occlusion or loss would corrupt them);
+    /// between it and `fullLearningConfidence` the learning rate ramps up linearly.
+    public var minimumLearningConfidence: Float
+    public var fullLearningConfidence: Float
+
+    /// True when the tracker reads `frame.rgb` (colour features).
+    public var needsColour: Bool { colourFeatures == .opponent }
+
+    /// The parameter set of a level.
+    public static func `for`(_ level: TrackingLevel) -> TrackerParameters {
+        switch level {
+        case .fast: return .fast
+        case .accurate: return .accurate
+        }
+    }
+
+    /// Best accuracy per millisecond: FHOG + opponent colour, 33-step DSST scale filter.
+    public static let accurate = TrackerParameters(
+        cellSize: 4, templateCells: 32, padding: 2, gradientFeatures: .fhog, colourFeatures: .opponent,
+        outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025,
+        scaleCount: 33, scaleStep: 1.02, scaleModelArea: 512, scaleFeatures: .fhog, scaleSigma: 1.75,
+        scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
+        confidenceMidpoint: 6, confidenceWidth: 1,
+        minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6)
+
+    /// Fastest set that still estimates scale: a smaller window, 13 gradient channels + luma,
+    /// 17-step scale filter.
+    public static let fast = TrackerParameters(
+        cellSize: 4, templateCells: 20, padding: 2, gradientFeatures: .unsigned, colourFeatures: .intensity,
+        outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025,
+        scaleCount: 17, scaleStep: 1.03, scaleModelArea: 256, scaleFeatures: .unsigned, scaleSigma: 1.5,
+        scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
+        confidenceMidpoint: 6, confidenceWidth: 1,
+        minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6)
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Imaging
+
+/// DSST-style scale estimation: a 1-D correlation filter over `scaleCount` samples of the object
+/// box taken at geometric steps of size around the current size, each resampled to a fixed small
+/// grid of gradient cells. The response peak (refined between steps) gives the size change.
+final class ScaleEstimator {
+    let scaleCount: Int
+    let step: Double
+    private let learningRate: Float
+    private let extractor: FeatureExtractor
+    private let filter: CorrelationFilter
+    private let sampleFeatures: AlignedBuffer
+    /// Scale offset (in steps) of each sample index, wrapped so that index 0 is offset 0.
+    private let offsets: [Int]
+
+    /// `targetSize`: the object's size in frame pixels when tracking starts.
+    init(targetWidth: Double, targetHeight: Double, parameters: TrackerParameters) {
+        scaleCount = max(1, parameters.scaleCount | 1)
+        step = max(1.001, parameters.scaleStep)
+        learningRate = parameters.scaleLearningRate
+        let cellSize = 4
+        let factor = (Double(max(parameters.scaleModelArea, 64)) / max(targetWidth * targetHeight, 1)).squareRoot()
+        let columns = max(2, Int((targetWidth * factor / Double(cellSize)).rounded()))
+        let rows = max(2, Int((targetHeight * factor / Double(cellSize)).rounded()))
+        extractor = FeatureExtractor(columns: columns, rows: rows, cellSize: cellSize,
+                                     gradientFeatures: parameters.scaleFeatures, colourFeatures: .none)
+        let dimensions = extractor.channelCount * rows * columns
+        sampleFeatures = AlignedBuffer(count: dimensions)
+        let count = scaleCount
+        offsets = (0..<count).map { $0 <= count / 2 ? $0 : $0 - count }
+        let window = offsets.map { Float(0.5 * (1 + cos(2 * Double.pi * Double($0) / Double(count + 1)))) }
+        filter = CorrelationFilter(rows: 1, columns: count, channels: dimensions,
+                                   sigma: (row: 1, column: max(0.25, parameters.scaleSigma)),
+                                   window: window, regularisation: parameters.scaleRegularisation)
+    }
+
+    /// The factor by which the object's size changed since the model was last trained, for an
+    /// object centred at `(centerX, centerY)` that had `width x height` pixels; 1 before training.
+    func estimate(_ frame: ImageFrame, centerX: Double, centerY: Double, width: Double, height: Double) -> Double {
+        guard scaleCount > 1, filter.isTrained else { return 1 }
+        sample(frame, centerX: centerX, centerY: centerY, width: width, height: height)
+        let peak = filter.respond()
+        return pow(step, peak.columnShift)
+    }
+
+    /// Trains on the object at its current box; `weight` in 0...1 scales the learning rate.
+    func learn(_ frame: ImageFrame, centerX: Double, centerY: Double, width: Double, height: Double, weight: Float) {
+        guard scaleCount > 1 else { return }
+        sample(frame, centerX: centerX, centerY: centerY, width: width, height: height)
+        filter.learn(rate: learningRate * weight)
+    }
+
+    private func sample(_ frame: ImageFrame, centerX: Double, centerY: Double, width: Double, height: Double) {
+        let dimensions = sampleFeatures.count
+        let target = filter.features.pointer
+        for (index, offset) in offsets.enumerated() {
+            let factor = pow(step, Double(offset))
+            let w = width * factor, h = height * factor
+            extractor.extract(frame, window: PixelRect(x: centerX - w / 2, y: centerY - h / 2, width: w, height: h),
+                              into: sampleFeatures.pointer)
+            let source = sampleFeatures.pointer
+            for d in 0..<dimensions {
+                target[d * scaleCount + index] = source[d]
+            }
+        }
+        filter.load()
+    }
+}
