@@ -28,6 +28,9 @@ final class CorrelationFilter {
     private let singlePlan: FFTPlan
     private let window: [Float]
     private let label: AlignedBuffer
+    private let shiftedLabel: AlignedBuffer
+    /// Per-row then per-column unit phasors for ``shiftLabel(row:column:)``.
+    private let phases: AlignedBuffer
     private let sample: AlignedBuffer
     private let numerator: AlignedBuffer
     private let energy: AlignedBuffer
@@ -50,6 +53,8 @@ final class CorrelationFilter {
         features = AlignedBuffer(count: channels * rows * columns)
         response = AlignedBuffer(count: rows * columns)
         label = AlignedBuffer(count: 2 * spectrum)
+        shiftedLabel = AlignedBuffer(count: 2 * spectrum)
+        phases = AlignedBuffer(count: 2 * (rows + columns / 2 + 1))
         sample = AlignedBuffer(count: 2 * spectrum * channels)
         numerator = AlignedBuffer(count: 2 * spectrum * channels)
         energy = AlignedBuffer(count: spectrum)
@@ -81,11 +86,48 @@ final class CorrelationFilter {
     }
 
     /// Blends the loaded sample into the model; the first call replaces the model whatever the rate.
-    func learn(rate: Float) {
-        SpectrumMath.learn(sample: sample.pointer, label: label.pointer, channels: channels,
+    /// `shift` (cells, may be fractional) moves the desired peak: pass the detected displacement to
+    /// learn from the search sample itself instead of a new sample centred on the object.
+    func learn(rate: Float, shift: (row: Double, column: Double) = (0, 0)) {
+        var target = UnsafePointer(label.pointer)
+        if shift.row != 0 || shift.column != 0 {
+            shiftLabel(row: shift.row, column: shift.column)
+            target = UnsafePointer(shiftedLabel.pointer)
+        }
+        SpectrumMath.learn(sample: sample.pointer, label: target, channels: channels,
                            count: stackPlan.spectrumCount, rate: isTrained ? rate : 1,
                            numerator: numerator.pointer, energy: energy.pointer, scratch: scratch.pointer)
         isTrained = true
+    }
+
+    /// `shiftedLabel = label * exp(-2 pi i (u row / rows + v column / columns))`: the label moved by
+    /// (row, column) cells (Fourier shift theorem, frequencies wrapped to be symmetric).
+    private func shiftLabel(row: Double, column: Double) {
+        let halfColumns = columns / 2 + 1
+        let rowPhase = phases.pointer, columnPhase = phases.pointer + 2 * rows
+        for u in 0..<rows {
+            let frequency = Double(u <= rows / 2 ? u : u - rows)
+            let angle = -2 * Double.pi * frequency * row / Double(rows)
+            rowPhase[2 * u] = Float(cos(angle))
+            rowPhase[2 * u + 1] = Float(sin(angle))
+        }
+        for v in 0..<halfColumns {
+            let angle = -2 * Double.pi * Double(v) * column / Double(columns)
+            columnPhase[2 * v] = Float(cos(angle))
+            columnPhase[2 * v + 1] = Float(sin(angle))
+        }
+        let source = label.pointer, target = shiftedLabel.pointer
+        for u in 0..<rows {
+            let ur = rowPhase[2 * u], ui = rowPhase[2 * u + 1]
+            for v in 0..<halfColumns {
+                let pr = ur * columnPhase[2 * v] - ui * columnPhase[2 * v + 1]
+                let pi = ur * columnPhase[2 * v + 1] + ui * columnPhase[2 * v]
+                let i = u * halfColumns + v
+                let lr = source[2 * i], li = source[2 * i + 1]
+                target[2 * i] = lr * pr - li * pi
+                target[2 * i + 1] = lr * pi + li * pr
+            }
+        }
     }
 
     /// Correlates the loaded sample with the model into ``response`` and returns the peak.

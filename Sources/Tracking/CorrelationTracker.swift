@@ -71,7 +71,9 @@ public final class CorrelationTracker: ObjectTracker {
         scaleEstimator = ScaleEstimator(targetWidth: box.width, targetHeight: box.height, parameters: parameters)
         confidenceEstimator = ConfidenceEstimator(midpoint: parameters.confidenceMidpoint,
                                                   width: parameters.confidenceWidth, exclusionRadius: 2)
-        learn(on: frame, weight: 1)
+        learnTranslation(on: frame, weight: 1)
+        scaleEstimator.learn(frame, centerX: box.centerX, centerY: box.centerY,
+                             width: box.width, height: box.height, weight: 1)
     }
 
     public func update(on frame: ImageFrame) -> TrackerEstimate {
@@ -89,28 +91,39 @@ public final class CorrelationTracker: ObjectTracker {
         centerX = min(max(centerX + peak.columnShift * cellWidth, 0), Double(frame.width))
         centerY = min(max(centerY + peak.rowShift * cellHeight, 0), Double(frame.height))
 
-        let change = scaleEstimator.estimate(frame, centerX: centerX, centerY: centerY,
-                                             width: initialWidth * scale, height: initialHeight * scale)
-        scale = min(max(scale * change, minimumScale), maximumScale)
+        let estimated = scaleEstimator.estimate(frame, centerX: centerX, centerY: centerY,
+                                                width: initialWidth * scale, height: initialHeight * scale)
+        let previousScale = scale
+        scale = min(max(scale * estimated, minimumScale), maximumScale)
         box = PixelRect(x: centerX - initialWidth * scale / 2, y: centerY - initialHeight * scale / 2,
                         width: initialWidth * scale, height: initialHeight * scale)
 
         let low = parameters.minimumLearningConfidence, high = parameters.fullLearningConfidence
         let weight = confidence < low ? 0 : (high > low ? min(1, (confidence - low) / (high - low)) : 1)
-        if weight > 0 { learn(on: frame, weight: weight) }
+        if weight > 0 {
+            if parameters.learnFromSearchWindow {
+                filter.learn(rate: parameters.learningRate * weight, shift: (peak.rowShift, peak.columnShift))
+            } else {
+                learnTranslation(on: frame, weight: weight)
+            }
+            if parameters.scaleLearnFromSearch {
+                scaleEstimator.learnFromLastEstimate(change: scale / previousScale, weight: weight)
+            } else {
+                scaleEstimator.learn(frame, centerX: box.centerX, centerY: box.centerY,
+                                     width: box.width, height: box.height, weight: weight)
+            }
+        }
         let clipped = box.clipped(toWidth: frame.width, height: frame.height)
             ?? PixelRect(x: min(max(centerX, 0), Double(frame.width) - 1), y: min(max(centerY, 0), Double(frame.height) - 1),
                          width: 1, height: 1)
         return TrackerEstimate(box: clipped, confidence: confidence)
     }
 
-    private func learn(on frame: ImageFrame, weight: Float) {
+    private func learnTranslation(on frame: ImageFrame, weight: Float) {
         extractor.extract(frame, window: searchWindow(centerX: box.centerX, centerY: box.centerY),
                           into: filter.features.pointer)
         filter.load()
         filter.learn(rate: parameters.learningRate * weight)
-        scaleEstimator.learn(frame, centerX: box.centerX, centerY: box.centerY,
-                             width: box.width, height: box.height, weight: weight)
     }
 
     private func searchWindow(centerX: Double, centerY: Double) -> PixelRect {

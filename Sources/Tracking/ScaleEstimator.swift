@@ -51,6 +51,13 @@ final class ScaleEstimator {
         filter.learn(rate: learningRate * weight)
     }
 
+    /// Trains on the samples of the last ``estimate(_:centerX:centerY:width:height:)``, whose
+    /// size the object has since changed by `change` (saves resampling).
+    func learnFromLastEstimate(change: Double, weight: Float) {
+        guard scaleCount > 1, filter.isTrained, change > 0 else { return }
+        filter.learn(rate: learningRate * weight, shift: (row: 0, column: log(change) / log(step)))
+    }
+
     private func sample(_ frame: ImageFrame, centerX: Double, centerY: Double, width: Double, height: Double) {
         let dimensions = sampleFeatures.count
         let target = filter.features.pointer

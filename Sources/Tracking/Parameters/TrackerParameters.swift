@@ -40,9 +40,15 @@ public struct TrackerParameters: Sendable, Equatable {
     public var regularisation: Float
     /// Translation model learning rate per frame, 0...1.
     public var learningRate: Float
+    /// Learn from the search window just correlated (desired peak moved to the detected shift)
+    /// instead of resampling a window centred on the new box: saves a feature extraction.
+    public var learnFromSearchWindow: Bool
 
     /// Number of scales the 1-D scale filter compares (odd; 1 disables scale estimation).
     public var scaleCount: Int
+    /// Learn the scale model from the samples just compared (desired peak moved to the detected
+    /// scale) instead of resampling at the new size.
+    public var scaleLearnFromSearch: Bool
     /// Ratio between neighbouring scales (> 1).
     public var scaleStep: Double
     /// Scale samples are resampled to about this many pixels (object box only, no context).
@@ -79,8 +85,8 @@ public struct TrackerParameters: Sendable, Equatable {
     /// Best accuracy per millisecond: FHOG + opponent colour, 33-step DSST scale filter.
     public static let accurate = TrackerParameters(
         cellSize: 4, templateCells: 32, padding: 2, gradientFeatures: .fhog, colourFeatures: .opponent,
-        outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025,
-        scaleCount: 33, scaleStep: 1.02, scaleModelArea: 512, scaleFeatures: .fhog, scaleSigma: 1.75,
+        outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: false,
+        scaleCount: 33, scaleLearnFromSearch: true, scaleStep: 1.02, scaleModelArea: 512, scaleFeatures: .fhog, scaleSigma: 1.75,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
         confidenceMidpoint: 6, confidenceWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6)
@@ -89,8 +95,8 @@ public struct TrackerParameters: Sendable, Equatable {
     /// 17-step scale filter.
     public static let fast = TrackerParameters(
         cellSize: 4, templateCells: 20, padding: 2, gradientFeatures: .unsigned, colourFeatures: .intensity,
-        outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025,
-        scaleCount: 17, scaleStep: 1.03, scaleModelArea: 256, scaleFeatures: .unsigned, scaleSigma: 1.5,
+        outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: true,
+        scaleCount: 17, scaleLearnFromSearch: true, scaleStep: 1.03, scaleModelArea: 256, scaleFeatures: .unsigned, scaleSigma: 1.5,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
         confidenceMidpoint: 6, confidenceWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6)

@@ -1,0 +1,205 @@
+import Dispatch
+import Foundation
+import Imaging
+
+/// Keeps each tracker's state from frame to frame for one sequence (like Vision's
+/// `VNSequenceRequestHandler`).
+///
+///     let handler = SequenceRequestHandler()
+///     let person = TrackObjectRequest(detectedObjectObservation: DetectedObjectObservation(boundingBox: box))
+///     for frame in frames {
+///         try handler.perform([person], on: frame)
+///         person.inputObservation = person.results[0]
+///     }
+///
+/// - A request whose input observation is exactly the one this handler produced last for that
+///   id continues that tracker. Any other input (a new id, or a known id with another box, e.g. a
+///   re-seed at a detection) starts a tracker at the input box on this frame, keeping the input's
+///   id; the result on that frame is the input box clipped to the frame, with confidence 1.
+/// - At most ``maximumTrackersPerType`` live trackers per type (object, rectangle); one more
+///   throws ``TrackingError/tooManyTrackers(kind:limit:)`` and nothing changes.
+/// - A request with `isLastFrame` set is performed, then its tracker is released.
+/// - The requests of one call run in parallel on the available cores; each tracker owns its
+///   buffers. Calls to ``perform(_:on:)`` must not overlap (one sequence, one thread at a time).
+public final class SequenceRequestHandler {
+    public static let maximumTrackersPerType = 16
+
+    private final class Track<Observation> {
+        let tracker: CorrelationTracker
+        let level: TrackingLevel
+        var last: Observation
+
+        init(tracker: CorrelationTracker, level: TrackingLevel, last: Observation) {
+            self.tracker = tracker
+            self.level = level
+            self.last = last
+        }
+    }
+
+    private var objectTracks: [UUID: Track<DetectedObjectObservation>] = [:]
+    private var rectangleTracks: [UUID: Track<RectangleObservation>] = [:]
+
+    public init() {}
+
+    /// Number of live trackers, all types.
+    public var liveTrackerCount: Int { objectTracks.count + rectangleTracks.count }
+
+    /// Performs ``TrackObjectRequest``s and ``TrackRectangleRequest``s on one frame and sets each
+    /// request's `results`. Other request types are ignored. Throws ``TrackingError`` (before any
+    /// state changes) for an invalid or duplicate observation, too many trackers, or a level
+    /// that needs colour on a frame without `rgb`.
+    public func perform(_ requests: [TrackingRequest], on frame: ImageFrame) throws {
+        let jobs = try plan(requests, on: frame)
+        var outcomes = [Outcome?](repeating: nil, count: jobs.count)
+        outcomes.withUnsafeMutableBufferPointer { slots in
+            let run = { (index: Int) -> Void in slots[index] = jobs[index].run(on: frame) }
+            if jobs.count > 1 {
+                DispatchQueue.concurrentPerform(iterations: jobs.count, execute: run)
+            } else {
+                jobs.indices.forEach(run)
+            }
+        }
+        for outcome in outcomes {
+            if case let .failed(error)? = outcome { throw error }
+        }
+        for (job, outcome) in zip(jobs, outcomes) {
+            guard let outcome else { continue }
+            commit(job, outcome, frame: frame)
+        }
+    }
+
+    // MARK: - Planning
+
+    private enum Job {
+        case startObject(TrackObjectRequest, PixelRect)
+        case continueObject(TrackObjectRequest, Track<DetectedObjectObservation>)
+        case startRectangle(TrackRectangleRequest, PixelRect)
+        case continueRectangle(TrackRectangleRequest, Track<RectangleObservation>)
+
+        func run(on frame: ImageFrame) -> Outcome {
+            do {
+                switch self {
+                case let .startObject(request, box):
+                    return .started(try CorrelationTracker(frame: frame, box: box,
+                                                           parameters: .for(request.trackingLevel)))
+                case let .startRectangle(request, box):
+                    return .started(try CorrelationTracker(frame: frame, box: box,
+                                                           parameters: .for(request.trackingLevel)))
+                case let .continueObject(_, track):
+                    return .updated(track.tracker.update(on: frame))
+                case let .continueRectangle(_, track):
+                    return .updated(track.tracker.update(on: frame))
+                }
+            } catch let error as TrackingError {
+                return .failed(error)
+            } catch {
+                return .failed(.invalidObservation("\(error)"))
+            }
+        }
+    }
+
+    private enum Outcome {
+        case started(CorrelationTracker)
+        case updated(TrackerEstimate)
+        case failed(TrackingError)
+    }
+
+    private func plan(_ requests: [TrackingRequest], on frame: ImageFrame) throws -> [Job] {
+        guard frame.width > 0, frame.height > 0 else {
+            throw TrackingError.invalidObservation("the frame is empty (\(frame.width)x\(frame.height))")
+        }
+        var jobs: [Job] = []
+        var objectIDs = Set<UUID>(), rectangleIDs = Set<UUID>()
+        for request in requests {
+            if let request = request as? TrackObjectRequest {
+                let input = request.inputObservation
+                guard objectIDs.insert(input.id).inserted else {
+                    throw TrackingError.invalidObservation("two object requests track id \(input.id)")
+                }
+                try checkColour(request.trackingLevel, frame)
+                if let track = objectTracks[input.id], track.last == input, track.level == request.trackingLevel {
+                    jobs.append(.continueObject(request, track))
+                } else {
+                    jobs.append(.startObject(request, try pixelBox(input.boundingBox, frame)))
+                }
+            } else if let request = request as? TrackRectangleRequest {
+                let input = request.inputObservation
+                guard rectangleIDs.insert(input.id).inserted else {
+                    throw TrackingError.invalidObservation("two rectangle requests track id \(input.id)")
+                }
+                try checkColour(request.trackingLevel, frame)
+                if let track = rectangleTracks[input.id], track.last == input, track.level == request.trackingLevel {
+                    jobs.append(.continueRectangle(request, track))
+                } else {
+                    jobs.append(.startRectangle(request, try pixelBox(input.boundingBox, frame)))
+                }
+            }
+        }
+        try checkLimit(kind: "object", live: Set(objectTracks.keys), requested: objectIDs)
+        try checkLimit(kind: "rectangle", live: Set(rectangleTracks.keys), requested: rectangleIDs)
+        return jobs
+    }
+
+    private func checkLimit(kind: String, live: Set<UUID>, requested: Set<UUID>) throws {
+        if live.union(requested).count > Self.maximumTrackersPerType {
+            throw TrackingError.tooManyTrackers(kind: kind, limit: Self.maximumTrackersPerType)
+        }
+    }
+
+    private func checkColour(_ level: TrackingLevel, _ frame: ImageFrame) throws {
+        if TrackerParameters.for(level).needsColour && frame.rgb == nil { throw TrackingError.colourRequired }
+    }
+
+    private func pixelBox(_ box: NormalizedRect, _ frame: ImageFrame) throws -> PixelRect {
+        let pixels = PixelRect(box, imageWidth: frame.width, imageHeight: frame.height)
+        guard pixels.isValid else {
+            throw TrackingError.invalidObservation("box \(box) is empty or not finite")
+        }
+        guard pixels.clipped(toWidth: frame.width, height: frame.height) != nil else {
+            throw TrackingError.invalidObservation("box \(box) lies outside the frame")
+        }
+        return pixels
+    }
+
+    // MARK: - Committing
+
+    private func commit(_ job: Job, _ outcome: Outcome, frame: ImageFrame) {
+        let width = frame.width, height = frame.height
+        switch (job, outcome) {
+        case let (.startObject(request, box), .started(tracker)):
+            let clipped = box.clipped(toWidth: width, height: height) ?? box
+            let result = DetectedObjectObservation(id: request.inputObservation.id,
+                                                   boundingBox: NormalizedRect(clipped, imageWidth: width, imageHeight: height))
+            finish(request, result, track: Track(tracker: tracker, level: request.trackingLevel, last: result))
+        case let (.continueObject(request, track), .updated(estimate)):
+            let result = DetectedObjectObservation(id: track.last.id,
+                                                   boundingBox: NormalizedRect(estimate.box, imageWidth: width, imageHeight: height),
+                                                   confidence: estimate.confidence)
+            track.last = result
+            finish(request, result, track: track)
+        case let (.startRectangle(request, _), .started(tracker)):
+            let input = request.inputObservation
+            let result = input.moved(from: input.boundingBox, to: input.boundingBox, confidence: 1)
+            finish(request, result, track: Track(tracker: tracker, level: request.trackingLevel, last: result))
+        case let (.continueRectangle(request, track), .updated(estimate)):
+            let box = NormalizedRect(track.tracker.box, imageWidth: width, imageHeight: height)
+            let result = track.last.moved(from: track.last.boundingBox, to: box, confidence: estimate.confidence)
+            track.last = result
+            finish(request, result, track: track)
+        default:
+            break
+        }
+    }
+
+    private func finish(_ request: TrackObjectRequest, _ result: DetectedObjectObservation,
+                        track: Track<DetectedObjectObservation>) {
+        request.results = [result]
+        objectTracks[result.id] = request.isLastFrame ? nil : track
+    }
+
+    private func finish(_ request: TrackRectangleRequest, _ result: RectangleObservation,
+                        track: Track<RectangleObservation>) {
+        request.results = [result]
+        rectangleTracks[result.id] = request.isLastFrame ? nil : track
+    }
+}

@@ -1,0 +1,23 @@
+/// Tracks one object (an axis-aligned box) through a sequence with a ``SequenceRequestHandler``.
+///
+///     let handler = SequenceRequestHandler()
+///     let request = TrackObjectRequest(detectedObjectObservation: DetectedObjectObservation(boundingBox: box))
+///     for frame in frames {
+///         try handler.perform([request], on: frame)
+///         guard let result = request.results.first else { break }
+///         request.inputObservation = result          // continue from the last result
+///     }
+public final class TrackObjectRequest: TrackingRequest {
+    /// The observation to track from: the user's box on the first frame, the previous result
+    /// afterwards, or a detection with the same id to re-seed the track.
+    public var inputObservation: DetectedObjectObservation
+    public var trackingLevel: TrackingLevel
+    public var isLastFrame: Bool = false
+    /// After a perform: exactly one observation with the input's id, box clipped to the frame.
+    public internal(set) var results: [DetectedObjectObservation] = []
+
+    public init(detectedObjectObservation: DetectedObjectObservation, trackingLevel: TrackingLevel = .accurate) {
+        inputObservation = detectedObjectObservation
+        self.trackingLevel = trackingLevel
+    }
+}
