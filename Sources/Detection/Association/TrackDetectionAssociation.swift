@@ -1,0 +1,67 @@
+import Imaging
+
+/// Matches tracks to detections one-to-one, maximising the total overlap (intersection over union)
+/// with an optimal assignment; pairs overlapping less than ``minimumIoU`` are never matched.
+///
+///     let association = TrackDetectionAssociation(minimumIoU: 0.3)
+///     let result = association.associate(tracks: trackBoxes, detections: detections.map(\.box))
+///     for match in result.matches { reseed(track: match.track, at: detections[match.detection]) }
+///
+/// Boxes are pixels with a top-left origin (any one convention works as long as both lists use it).
+public struct TrackDetectionAssociation: Sendable {
+    /// One track paired with one detection.
+    public struct Match: Equatable, Hashable, Sendable {
+        /// Index into the `tracks` list.
+        public let track: Int
+        /// Index into the `detections` list.
+        public let detection: Int
+        /// Their intersection over union, at least ``TrackDetectionAssociation/minimumIoU``.
+        public let iou: Double
+    }
+
+    /// What ``TrackDetectionAssociation/associate(tracks:detections:)`` found.
+    public struct Result: Equatable, Sendable {
+        /// Matched pairs, by increasing track index.
+        public let matches: [Match]
+        /// Indices of tracks without a detection, increasing.
+        public let unmatchedTracks: [Int]
+        /// Indices of detections without a track, increasing.
+        public let unmatchedDetections: [Int]
+    }
+
+    /// Smallest IoU (0...1) for a pair to be matched.
+    public var minimumIoU: Double
+
+    public init(minimumIoU: Double = 0.3) {
+        self.minimumIoU = minimumIoU
+    }
+
+    /// Pairs tracks with detections so that the sum of IoU over matched pairs is as large as possible.
+    /// Invalid boxes (empty, not finite) overlap nothing and stay unmatched.
+    public func associate(tracks: [PixelRect], detections: [PixelRect]) -> Result {
+        let overlaps = tracks.map { track in detections.map { detection in overlap(track, detection) } }
+        let gate = minimumIoU.isFinite ? max(minimumIoU, 0) : 1
+        // Cost 1 - IoU, and 1 (like no overlap) for pairs below the gate: the minimum total cost
+        // is then the maximum total IoU over admissible pairs.
+        let costs = overlaps.map { row in row.map { $0 >= gate && $0 > 0 ? 1 - $0 : 1 } }
+        let assignment = tracks.isEmpty || detections.isEmpty ? [Int?](repeating: nil, count: tracks.count)
+            : OptimalAssignment.solve(costs)
+        var matches: [Match] = []
+        var usedDetections = Set<Int>()
+        for (track, detection) in assignment.enumerated() {
+            guard let detection, overlaps[track][detection] >= gate, overlaps[track][detection] > 0 else { continue }
+            matches.append(Match(track: track, detection: detection, iou: overlaps[track][detection]))
+            usedDetections.insert(detection)
+        }
+        let matchedTracks = Set(matches.map(\.track))
+        return Result(matches: matches,
+                      unmatchedTracks: tracks.indices.filter { !matchedTracks.contains($0) },
+                      unmatchedDetections: detections.indices.filter { !usedDetections.contains($0) })
+    }
+
+    private func overlap(_ a: PixelRect, _ b: PixelRect) -> Double {
+        guard a.isValid, b.isValid else { return 0 }
+        let value = a.iou(b)
+        return value.isFinite ? value : 0
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import Imaging
+
+/// Finds one particular object again from its appearance: the default re-detector for any object
+/// the user boxed. Make one per track.
+///
+/// It keeps grey templates of the object, scaled so their long side is about
+/// ``Parameters/templateSide`` pixels: the first one learned (kept for good) and a few recent
+/// confident ones (so it still recognises an object whose appearance changed). A search scales
+/// the frame by the same factor, tries several object sizes around the reference size, computes
+/// normalised cross-correlation (NCC) with every template through FFTs, and returns the best
+/// peaks after non-maximum suppression.
+///
+///     let redetector = TemplateRedetector()
+///     try redetector.learn(from: firstFrame, box: userBox, confidence: 1)
+///     ...
+///     let found = try redetector.detect(in: frame, near: [trackBox])
+///     if let best = found.first, best.score > 0.5 { /* re-seed at best.box */ }
+///
+/// Scores: the NCC (-1...1) clamped to 0...1. 1 means the frame patch equals a template up to
+/// brightness and contrast; unrelated texture scores about 0...0.3; above 0.5 is a confident match.
+/// Calls on one instance are serialised.
+public final class TemplateRedetector: Detector {
+    public struct Parameters: Sendable {
+        /// Long side of the template grid, pixels (objects smaller than this are not enlarged).
+        public var templateSide = 32
+        /// Recent templates kept besides the first one.
+        public var recentTemplateCount = 3
+        /// Confidence a `learn` call needs to add a recent template (the first call always learns).
+        public var learningConfidence: Float = 0.6
+        /// Confident `learn` calls between two recent templates (1: every confident call).
+        public var learningInterval = 10
+        /// Object sizes tried, relative to the reference size (hint's size, else the last learned box's).
+        public var scales: [Double] = [1 / 1.21, 1 / 1.1, 1, 1.1, 1.21]
+        /// Near search: each hint grown by this many of its widths/heights on every side.
+        public var searchMargin = 1.0
+        /// A near search whose best score reaches this skips the whole-frame search.
+        public var confidentScore: Float = 0.5
+        /// Candidates scoring below this are dropped.
+        public var minimumScore: Float = 0.25
+        /// Cap on the resampled search area, pixels; a larger frame is searched with smaller templates.
+        public var maximumSearchPixels = 120_000
+        /// Most detections returned.
+        public var maximumDetections = 5
+
+        public init() {}
+    }
+
+    private struct StoredTemplate {
+        /// Template grid values (grey levels), `gridWidth * gridHeight`.
+        let pixels: [Float]
+        let usable: Bool
+    }
+
+    public let parameters: Parameters
+    public let label: String?
+
+    private let lock = NSLock()
+    private var gridWidth = 0
+    private var gridHeight = 0
+    private var first: StoredTemplate?
+    private var recent: [StoredTemplate] = []
+    private var confidentCallsSinceStored = 0
+    private var lastBox: PixelRect?
+    private var resampler = AreaResampler()
+    private var search = CorrelationSearch()
+    private var searchImage: [Float] = []
+
+    public init(parameters: Parameters = Parameters(), label: String? = nil) {
+        self.parameters = parameters
+        self.label = label
+    }
+
+    /// Templates held (first + recent).
+    public var templateCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return (first == nil ? 0 : 1) + recent.count
+    }
+
+    /// Box (pixels, top-left origin) of the last learned appearance, `nil` before the first `learn`.
+    public var lastLearnedBox: PixelRect? {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastBox
+    }
+
+    /// Learns the object's appearance inside `box` (pixels, top-left origin) on `frame`.
+    ///
+    /// The first call always learns and fixes the template grid's aspect ratio; later calls add a
+    /// recent template when `confidence` (0...1, the tracker's) reaches ``Parameters/learningConfidence``
+    /// and ``Parameters/learningInterval`` confident calls have passed, replacing the oldest one.
+    /// A flat (textureless) patch is kept but never matches.
+    /// Throws ``DetectionError/invalidBox(_:)`` when the box is not finite, or less than 4 pixels
+    /// wide or high after clipping to the frame.
+    public func learn(from frame: ImageFrame, box: PixelRect, confidence: Float) throws {
+        guard frame.width > 0, frame.height > 0 else { throw DetectionError.invalidFrame("empty frame") }
+        guard box.isValid, let clipped = box.clipped(toWidth: frame.width, height: frame.height),
+              clipped.width >= 4, clipped.height >= 4 else {
+            throw DetectionError.invalidBox("\(box) is empty, not finite or outside the \(frame.width)x\(frame.height) frame")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if first == nil {
+            let factor = min(1, Double(parameters.templateSide) / max(clipped.width, clipped.height))
+            gridWidth = max(4, Int((clipped.width * factor).rounded()))
+            gridHeight = max(4, Int((clipped.height * factor).rounded()))
+            first = extractTemplate(frame.luma, box: clipped)
+            lastBox = clipped
+            return
+        }
+        guard confidence >= parameters.learningConfidence else { return }
+        confidentCallsSinceStored += 1
+        lastBox = clipped
+        guard confidentCallsSinceStored >= max(1, parameters.learningInterval) else { return }
+        confidentCallsSinceStored = 0
+        recent.append(extractTemplate(frame.luma, box: clipped))
+        if recent.count > max(0, parameters.recentTemplateCount) { recent.removeFirst(recent.count - max(0, parameters.recentTemplateCount)) }
+    }
+
+    /// Searches near each hint first (the hint grown by ``Parameters/searchMargin`` on every side,
+    /// object sizes around the hint's size); when no candidate there reaches
+    /// ``Parameters/confidentScore``, searches the whole frame too. Without hints, searches the
+    /// whole frame around the last learned size. Returns an empty array before the first `learn`.
+    public func detect(in frame: ImageFrame, near hints: [PixelRect]) throws -> [Detection] {
+        guard frame.width > 0, frame.height > 0 else { throw DetectionError.invalidFrame("empty frame") }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let lastBox, first != nil else { return [] }
+        let validHints = hints.filter { $0.isValid && $0.clipped(toWidth: frame.width, height: frame.height) != nil }
+        var candidates: [Detection] = []
+        for hint in validHints {
+            let region = hint.resized(width: hint.width * (1 + 2 * parameters.searchMargin),
+                                      height: hint.height * (1 + 2 * parameters.searchMargin))
+            if let clipped = region.clipped(toWidth: frame.width, height: frame.height) {
+                candidates += searchRegion(frame.luma, region: clipped, reference: hint)
+            }
+        }
+        let bestNear = candidates.map(\.score).max() ?? 0
+        if bestNear < parameters.confidentScore {
+            let reference = validHints.first ?? lastBox
+            let whole = PixelRect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
+            candidates += searchRegion(frame.luma, region: whole, reference: reference)
+        }
+        return NonMaximumSuppression.apply(candidates, overlap: 0.3, limit: max(0, parameters.maximumDetections))
+    }
+
+    // MARK: Learning
+
+    private func extractTemplate(_ luma: Image<UInt8>, box: PixelRect) -> StoredTemplate {
+        var pixels = [Float](repeating: 0, count: gridWidth * gridHeight)
+        resample(luma, region: box, width: gridWidth, height: gridHeight, into: &pixels)
+        let usable = ZeroMeanTemplate(width: gridWidth, height: gridHeight, pixels: pixels).norm > 0
+        return StoredTemplate(pixels: pixels, usable: usable)
+    }
+
+    private func resample(_ luma: Image<UInt8>, region: PixelRect, width: Int, height: Int, into output: inout [Float]) {
+        luma.pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { out in
+                resampler.resample(sourceWidth: luma.width, sourceHeight: luma.height,
+                                   region: (region.x, region.y, region.width, region.height),
+                                   outputWidth: width, outputHeight: height, output: out) { Float(source[$0]) }
+            }
+        }
+    }
+
+    // MARK: Search
+
+    /// Templates on a grid shrunk by `shrink` (<= 1), mean removed.
+    private func templates(shrink: Double) -> [ZeroMeanTemplate] {
+        let width = max(6, Int((Double(gridWidth) * shrink).rounded()))
+        let height = max(6, Int((Double(gridHeight) * shrink).rounded()))
+        let stored = ([first].compactMap { $0 } + recent).filter(\.usable)
+        return stored.map { template in
+            guard width != gridWidth || height != gridHeight else {
+                return ZeroMeanTemplate(width: width, height: height, pixels: template.pixels)
+            }
+            var pixels = [Float](repeating: 0, count: width * height)
+            template.pixels.withUnsafeBufferPointer { source in
+                pixels.withUnsafeMutableBufferPointer { out in
+                    resampler.resample(sourceWidth: gridWidth, sourceHeight: gridHeight,
+                                       region: (0, 0, Double(gridWidth), Double(gridHeight)),
+                                       outputWidth: width, outputHeight: height, output: out) { source[$0] }
+                }
+            }
+            return ZeroMeanTemplate(width: width, height: height, pixels: pixels)
+        }
+    }
+
+    /// Candidates inside `region` for object sizes around `reference`'s size.
+    private func searchRegion(_ luma: Image<UInt8>, region: PixelRect, reference: PixelRect) -> [Detection] {
+        let scales = parameters.scales.filter { $0.isFinite && $0 > 0 }
+        guard let smallest = scales.min(), reference.width > 0, reference.height > 0 else { return [] }
+        // Grid factor at the smallest object size gives the largest search image; shrink the
+        // templates (and so every scale's search image) when it would exceed the cap.
+        let largestArea = region.width * Double(gridWidth) / (reference.width * smallest)
+            * region.height * Double(gridHeight) / (reference.height * smallest)
+        let shrink = min(1, (Double(max(1, parameters.maximumSearchPixels)) / max(largestArea, 1)).squareRoot())
+        let zeroMean = templates(shrink: shrink)
+        guard let templateWidth = zeroMean.first?.width, let templateHeight = zeroMean.first?.height else { return [] }
+        var found: [Detection] = []
+        for scale in scales {
+            let objectWidth = reference.width * scale, objectHeight = reference.height * scale
+            let outputWidth = Int((region.width * Double(templateWidth) / objectWidth).rounded())
+            let outputHeight = Int((region.height * Double(templateHeight) / objectHeight).rounded())
+            guard outputWidth >= templateWidth, outputHeight >= templateHeight,
+                  outputWidth * outputHeight <= 4 * max(1, parameters.maximumSearchPixels) else { continue }
+            if searchImage.count < outputWidth * outputHeight {
+                searchImage = [Float](repeating: 0, count: outputWidth * outputHeight)
+            }
+            resample(luma, region: region, width: outputWidth, height: outputHeight, into: &searchImage)
+            let peaks = searchImage.withUnsafeBufferPointer { image in
+                search.peaks(in: UnsafeBufferPointer(rebasing: image[0..<(outputWidth * outputHeight)]),
+                             width: outputWidth, height: outputHeight, templates: zeroMean,
+                             minimumScore: parameters.minimumScore, perTemplate: 3)
+            }
+            let unitX = region.width / Double(outputWidth), unitY = region.height / Double(outputHeight)
+            for peak in peaks {
+                let box = PixelRect(x: region.x + peak.x * unitX, y: region.y + peak.y * unitY,
+                                    width: Double(templateWidth) * unitX, height: Double(templateHeight) * unitY)
+                found.append(Detection(box: box, score: max(0, min(1, peak.score)), label: label))
+            }
+        }
+        return found
+    }
+}
