@@ -94,13 +94,16 @@ public enum TrackCSV {
         return records
     }
 
-    private static func quoted(_ field: String) -> String {
+    /// `field` as one CSV field: unchanged, or in double quotes (with `""` for a quote) when it holds
+    /// a comma, a quote or a newline.
+    public static func quoted(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// Splits one line into fields, honouring double-quoted fields with `""` escapes.
-    private static func fields(of line: String, path: String, line lineNumber: Int) throws -> [String] {
+    /// Splits one line into fields, honouring double-quoted fields with `""` escapes. Throws
+    /// ``TrackCSVError`` naming `path` and `lineNumber` for an unterminated quoted field.
+    public static func fields(of line: String, path: String, line lineNumber: Int) throws -> [String] {
         var fields: [String] = []
         var current = ""
         var inQuotes = false

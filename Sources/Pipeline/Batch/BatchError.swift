@@ -1,0 +1,44 @@
+/// A problem that stops a whole batch before any clip is tracked (bad folders, manifest or shard),
+/// or that stops `vtrack merge`. Problems with one clip never throw: they become a `failed` entry
+/// of the summary.
+public enum BatchError: Error, CustomStringConvertible, Equatable {
+    /// The input folder does not exist or is not a folder.
+    case notAFolder(path: String)
+    /// A folder under the input could not be listed.
+    case cannotList(path: String, reason: String)
+    /// The output folder is the input folder itself (a subfolder is fine).
+    case outputIsInput(path: String)
+    /// `--shard` or the scheduler's environment does not describe a valid shard.
+    case badShard(spec: String, reason: String)
+    /// A summary file could not be read or decoded.
+    case badSummary(path: String, reason: String)
+    /// The shard summaries given to `merge` do not add up to one batch.
+    case incompleteShards(reason: String)
+
+    public var description: String {
+        switch self {
+        case .notAFolder(let path): return "\(path): not a folder"
+        case .cannotList(let path, let reason): return "\(path): cannot list the folder (\(reason))"
+        case .outputIsInput(let path):
+            return "\(path): the output folder is the input folder; use another folder (a subfolder is fine)"
+        case .badShard(let spec, let reason): return "shard '\(spec)': \(reason)"
+        case .badSummary(let path, let reason): return "\(path): not a batch summary (\(reason))"
+        case .incompleteShards(let reason): return "cannot merge: \(reason)"
+        }
+    }
+}
+
+/// A sidecar or manifest that does not give usable boxes; `location` is `line N` or `item N` (1-based).
+public struct BoxFileError: Error, CustomStringConvertible, Equatable, Sendable {
+    public let path: String
+    public let location: String
+    public let reason: String
+
+    public init(path: String, location: String, reason: String) {
+        self.path = path
+        self.location = location
+        self.reason = reason
+    }
+
+    public var description: String { location.isEmpty ? "\(path): \(reason)" : "\(path): \(location): \(reason)" }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// The per-clip results of a batch or of one shard of it, written as `summary.json` and
+/// `summary.csv` (whole batch) or `summary.shard-I-of-N.json` (one shard; `vtrack merge`
+/// combines the shards into `summary.json` and `summary.csv`).
+///
+/// `summary.csv` has one row per clip, sorted by clip:
+///
+///     clip,frames,frames_per_s,tracks,mean_confidence,low_confidence_records,status,decoder_warnings,error
+///     cam1/0001.mp4,795,88.4,3,0.8120,41,ok,0,
+///     cam1/bad.mp4,0,0.0,0,0.0000,0,failed,0,cam1/bad.mp4: not a video file (Invalid data found when processing input)
+public struct BatchSummary: Sendable, Codable, Equatable {
+    /// 0-based shard index; 0 for a whole batch.
+    public var shardIndex: Int
+    /// Number of shards; 1 for a whole batch.
+    public var shardCount: Int
+    /// Clips in the whole batch (all shards).
+    public var totalClips: Int
+    /// Identifies the batch's clip list, so shards of different lists are not merged.
+    public var clipListFingerprint: String
+    /// This shard's clips, sorted by clip path.
+    public var clips: [BatchClipResult]
+
+    public init(shard: BatchShard, totalClips: Int, clipListFingerprint: String, clips: [BatchClipResult]) {
+        shardIndex = shard.index
+        shardCount = shard.count
+        self.totalClips = totalClips
+        self.clipListFingerprint = clipListFingerprint
+        self.clips = clips.sorted { $0.clip.utf8.lexicographicallyPrecedes($1.clip.utf8) }
+    }
+
+    /// Number of clips with `status`.
+    public func count(_ status: BatchClipStatus) -> Int { clips.filter { $0.status == status }.count }
+
+    /// `summary.json` for a whole batch, `summary.shard-I-of-N.json` for a shard.
+    public var jsonFileName: String {
+        shardCount == 1 ? "summary.json" : "summary.shard-\(shardIndex)-of-\(shardCount).json"
+    }
+
+    public static let csvHeader = "clip,frames,frames_per_s,tracks,mean_confidence,low_confidence_records,status,decoder_warnings,error"
+
+    /// The CSV table: header and one row per clip, each ending in a newline.
+    public var csvText: String {
+        var lines = [Self.csvHeader]
+        for c in clips {
+            let fields = [TrackCSV.quoted(c.clip), String(c.frames), String(format: "%.1f", c.framesPerSecond), String(c.tracks),
+                          String(format: "%.4f", c.meanConfidence), String(c.lowConfidenceRecords), c.status.rawValue,
+                          String(c.decoderWarnings.count), TrackCSV.quoted(c.error)]
+            lines.append(fields.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Pretty-printed JSON with sorted keys (stable from run to run).
+    public func jsonText() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    /// Writes ``jsonFileName`` (and `summary.csv` for a whole batch) into `folder`, each atomically.
+    /// Returns the paths written. Throws ``OutputError``.
+    @discardableResult
+    public func write(into folder: String) throws -> [String] {
+        var written: [String] = []
+        if shardCount == 1 {
+            let csv = (folder as NSString).appendingPathComponent("summary.csv")
+            try AtomicFileWriter.write(csvText, to: csv)
+            written.append(csv)
+        }
+        let json = (folder as NSString).appendingPathComponent(jsonFileName)
+        let text: String
+        do {
+            text = try jsonText()
+        } catch {
+            throw OutputError.writeFailed(path: json, reason: "\(error)")
+        }
+        try AtomicFileWriter.write(text, to: json)
+        written.append(json)
+        return written
+    }
+
+    /// Reads a summary written by ``write(into:)``. Throws ``BatchError/badSummary(path:reason:)``.
+    public static func read(path: String) throws -> BatchSummary {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BatchError.badSummary(path: path, reason: "cannot read the file")
+        }
+        do {
+            return try JSONDecoder().decode(BatchSummary.self, from: data)
+        } catch {
+            throw BatchError.badSummary(path: path, reason: "not the JSON vtrack batch writes")
+        }
+    }
+
+    /// The shard summaries (`summary.shard-I-of-N.json`) in `folder`, sorted by name.
+    public static func shardFiles(in folder: String) throws -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw BatchError.cannotList(path: folder, reason: (error as NSError).localizedDescription)
+        }
+        return names.filter { $0.hasPrefix("summary.shard-") && $0.hasSuffix(".json") }.sorted()
+            .map { (folder as NSString).appendingPathComponent($0) }
+    }
+
+    /// Combines the summaries of all shards of one batch into the whole batch's summary.
+    /// Throws ``BatchError/incompleteShards(reason:)`` when shards are missing or repeated, come from
+    /// batches with different clip lists or shard counts, or do not account for every clip.
+    public static func merge(_ parts: [(path: String, summary: BatchSummary)]) throws -> BatchSummary {
+        guard let first = parts.first?.summary else {
+            throw BatchError.incompleteShards(reason: "no shard summaries (summary.shard-I-of-N.json) found")
+        }
+        let count = first.shardCount
+        var seen: [Int: String] = [:]
+        for (path, summary) in parts {
+            guard summary.shardCount == count else {
+                throw BatchError.incompleteShards(reason: "\(path) is shard \(summary.shardIndex) of \(summary.shardCount), \(parts[0].path) is one of \(count)")
+            }
+            guard summary.clipListFingerprint == first.clipListFingerprint, summary.totalClips == first.totalClips else {
+                throw BatchError.incompleteShards(reason: "\(path) and \(parts[0].path) come from different clip lists (different input folder or manifest)")
+            }
+            if let other = seen[summary.shardIndex] {
+                throw BatchError.incompleteShards(reason: "shard \(summary.shardIndex) of \(count) appears twice: \(other) and \(path)")
+            }
+            seen[summary.shardIndex] = path
+        }
+        let missing = (0..<count).filter { seen[$0] == nil }
+        guard missing.isEmpty else {
+            let names = missing.map { "summary.shard-\($0)-of-\(count).json" }.joined(separator: ", ")
+            throw BatchError.incompleteShards(reason: "missing \(missing.count) of \(count) shards: \(names)")
+        }
+        let clips = parts.flatMap(\.summary.clips)
+        guard Set(clips.map(\.clip)).count == clips.count, clips.count == first.totalClips else {
+            throw BatchError.incompleteShards(reason: "the shards list \(clips.count) clip results, the batch has \(first.totalClips) clips")
+        }
+        return BatchSummary(shard: .whole, totalClips: first.totalClips, clipListFingerprint: first.clipListFingerprint, clips: clips)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case clips
+        case shardIndex = "shard_index"
+        case shardCount = "shard_count"
+        case totalClips = "total_clips"
+        case clipListFingerprint = "clip_list_fingerprint"
+    }
+}
