@@ -1,0 +1,151 @@
+import CFFmpeg
+import Imaging
+
+/// Encodes RGB pictures as yuv420p video: libx264 (preset veryfast, CRF 23) or, when that is
+/// absent or not wanted, FFmpeg's MPEG-4 part 2 encoder at a fixed quantiser.
+///
+/// yuv420p needs even sides, so an odd width or height is padded by one column or row that
+/// repeats the last one: the encoded picture is at most one pixel larger, pixel coordinates are unchanged.
+final class FrameEncoder {
+    let codecName: String
+    /// Input size in pixels.
+    let width: Int, height: Int
+    /// Encoded size: input size rounded up to even.
+    let encodedWidth: Int, encodedHeight: Int
+    private let codecOwner: OwnedCodecContext
+    private let pictureOwner: OwnedFrame
+    private let packetOwner: OwnedPacket
+    private let scaler: OwnedScaleContext
+
+    /// `rate` must be valid; `wantsGlobalHeader` comes from the container (MP4 and Matroska want one).
+    init(path: String, width: Int, height: Int, rate: FrameRate, codec preference: VideoCodec,
+         wantsGlobalHeader: Bool) throws {
+        let encoder: UnsafePointer<AVCodec>? = preference == .h264
+            ? avcodec_find_encoder_by_name("libx264") ?? avcodec_find_encoder(AV_CODEC_ID_MPEG4)
+            : avcodec_find_encoder(AV_CODEC_ID_MPEG4)
+        guard let encoder else { throw VideoError.encoderUnavailable(path: path) }
+        let encodedWidth = width + width % 2, encodedHeight = height + height % 2
+        guard let codecOwner = OwnedCodecContext(codec: encoder), let pictureOwner = OwnedFrame(),
+              let packetOwner = OwnedPacket(),
+              let scaler = OwnedScaleContext(width: Int32(width), height: Int32(height), from: AV_PIX_FMT_RGB24,
+                                             to: AV_PIX_FMT_YUV420P, flags: SWS_BILINEAR | SWS_ACCURATE_RND) else {
+            throw VideoError.encodingFailed(path: path, reason: "out of memory")
+        }
+        self.codecName = ffmpegString(encoder.pointee.name)
+        self.width = width
+        self.height = height
+        self.encodedWidth = encodedWidth
+        self.encodedHeight = encodedHeight
+        self.codecOwner = codecOwner
+        self.pictureOwner = pictureOwner
+        self.packetOwner = packetOwner
+        self.scaler = scaler
+
+        let context = codecOwner.pointer
+        context.pointee.width = Int32(encodedWidth)
+        context.pointee.height = Int32(encodedHeight)
+        context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        context.pointee.time_base = AVRational(num: rate.denominator, den: rate.numerator)
+        context.pointee.framerate = AVRational(num: rate.numerator, den: rate.denominator)
+        context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        // swscale's RGB to YUV uses BT.601 limited range; say so, so players convert back the same way.
+        context.pointee.colorspace = AVCOL_SPC_SMPTE170M
+        context.pointee.color_range = AVCOL_RANGE_MPEG
+        if wantsGlobalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        if codecName == "libx264" {
+            _ = av_opt_set(context.pointee.priv_data, "preset", "veryfast", 0)
+            _ = av_opt_set(context.pointee.priv_data, "crf", "23", 0)
+        } else {
+            context.pointee.flags |= AV_CODEC_FLAG_QSCALE
+            context.pointee.global_quality = FF_QP2LAMBDA * 3
+        }
+        let opened = avcodec_open2(context, encoder, nil)
+        guard opened >= 0 else { throw VideoError.encodingFailed(path: path, reason: ffmpegMessage(opened)) }
+
+        let picture = pictureOwner.pointer
+        picture.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        picture.pointee.width = Int32(encodedWidth)
+        picture.pointee.height = Int32(encodedHeight)
+        let allocated = av_frame_get_buffer(picture, 0)
+        guard allocated >= 0 else { throw VideoError.encodingFailed(path: path, reason: ffmpegMessage(allocated)) }
+    }
+
+    var context: UnsafeMutablePointer<AVCodecContext> { codecOwner.pointer }
+
+    /// Encodes one picture (`width` x `height`, three channels) at `timestamp` (in the encoder's
+    /// time base) and passes every packet the encoder returns to `deliver`.
+    func encode(_ rgb: Image<UInt8>, timestamp: Int64, path: String,
+                deliver: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+        let picture = pictureOwner.pointer
+        let writable = av_frame_make_writable(picture)
+        guard writable >= 0 else { throw VideoError.encodingFailed(path: path, reason: ffmpegMessage(writable)) }
+        guard convert(rgb, into: picture) else {
+            throw VideoError.encodingFailed(path: path, reason: "colour conversion failed")
+        }
+        padOddEdges(of: picture)
+        picture.pointee.pts = timestamp
+        picture.pointee.quality = context.pointee.global_quality
+        let sent = avcodec_send_frame(context, picture)
+        guard sent >= 0 else { throw VideoError.encodingFailed(path: path, reason: ffmpegMessage(sent)) }
+        try receivePackets(path: path, deliver: deliver)
+    }
+
+    /// Flushes the encoder, passing the delayed packets to `deliver`.
+    func finish(path: String, deliver: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+        let sent = avcodec_send_frame(context, nil)
+        guard sent >= 0 else { throw VideoError.encodingFailed(path: path, reason: ffmpegMessage(sent)) }
+        try receivePackets(path: path, deliver: deliver)
+    }
+
+    private func receivePackets(path: String, deliver: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+        let packet = packetOwner.pointer
+        while true {
+            let received = avcodec_receive_packet(context, packet)
+            if received == FFmpegStatus.tryAgain || received == FFmpegStatus.endOfFile { return }
+            guard received >= 0 else { throw VideoError.encodingFailed(path: path, reason: ffmpegMessage(received)) }
+            defer { av_packet_unref(packet) }
+            try deliver(packet)
+        }
+    }
+
+    /// RGB24 to the picture's YUV planes, at the input size.
+    private func convert(_ rgb: Image<UInt8>, into picture: UnsafeMutablePointer<AVFrame>) -> Bool {
+        rgb.pixels.withUnsafeBufferPointer { pixels in
+            // swscale reads four plane pointers and strides even for packed input.
+            var sourcePlanes: (UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?)
+                = (pixels.baseAddress, nil, nil, nil)
+            var sourceStrides: (Int32, Int32, Int32, Int32) = (Int32(width * 3), 0, 0, 0)
+            return withUnsafePointer(to: &sourcePlanes) { planes in
+                planes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 4) { source in
+                    withUnsafePointer(to: &sourceStrides) { strides in
+                        strides.withMemoryRebound(to: Int32.self, capacity: 4) { sourceStride in
+                            withUnsafePointer(to: &picture.pointee.data) { targetPlanes in
+                                targetPlanes.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { target in
+                                    withUnsafePointer(to: &picture.pointee.linesize) { targetStrides in
+                                        targetStrides.withMemoryRebound(to: Int32.self, capacity: 8) { targetStride in
+                                            sws_scale(scaler.pointer, source, sourceStride, 0, Int32(height),
+                                                      target, targetStride) == Int32(height)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Fills the padding column and row of the luma plane by repeating the last real ones
+    /// (the chroma planes already cover them: swscale rounds their size up).
+    private func padOddEdges(of picture: UnsafeMutablePointer<AVFrame>) {
+        guard let luma = picture.pointee.data.0 else { return }
+        let stride = Int(picture.pointee.linesize.0)
+        if encodedWidth > width {
+            for y in 0..<height { luma[y * stride + width] = luma[y * stride + width - 1] }
+        }
+        if encodedHeight > height {
+            (luma + height * stride).update(from: luma + (height - 1) * stride, count: encodedWidth)
+        }
+    }
+}
