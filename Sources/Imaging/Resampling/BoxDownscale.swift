@@ -16,10 +16,14 @@ extension Image where Pixel: ResamplablePixel {
                         let rows = min(factor, height - firstRow)
                         for y in firstRow..<(firstRow + rows) {
                             let rowStart = y * width * channels
-                            for x in 0..<width {
-                                let block = (x / factor) * channels
-                                let pixel = rowStart + x * channels
-                                for c in 0..<channels { sums[block + c] += source[pixel + c].sampleValue }
+                            for i in 0..<outWidth {
+                                let block = i * channels
+                                let firstColumn = i * factor
+                                let lastColumn = firstColumn + min(factor, width - firstColumn)
+                                for x in firstColumn..<lastColumn {
+                                    let pixel = rowStart + x * channels
+                                    for c in 0..<channels { sums[block + c] += source[pixel + c].sampleValue }
+                                }
                             }
                         }
                         for i in 0..<outWidth {

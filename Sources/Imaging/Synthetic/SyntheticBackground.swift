@@ -7,10 +7,11 @@ enum SyntheticBackground {
         let count = width * height
         var brightness = [Float](repeating: 0, count: count)
         let shortSide = min(width, height)
+        // Up to five octaves, from a third of the short side down to 2-pixel cells.
         var cell = max(2, shortSide / 3)
-        var amplitude: Float = 1, total: Float = 0
+        var amplitude: Float = 1, total: Float = 0, octaves = 0
         brightness.withUnsafeMutableBufferPointer { field in
-            for _ in 0..<5 where cell >= 2 {
+            while octaves < 5, cell >= 2 {
                 let noise = ValueNoise(columns: width / cell + 1, rows: height / cell + 1, generator: &generator)
                 let inverseCell = 1 / Float(cell)
                 for y in 0..<height {
@@ -23,6 +24,7 @@ enum SyntheticBackground {
                 total += amplitude
                 amplitude *= 0.5
                 cell /= 2
+                octaves += 1
             }
         }
         let dark = randomColour(in: 20..<90, generator: &generator)
