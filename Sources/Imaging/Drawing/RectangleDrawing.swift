@@ -18,7 +18,10 @@ extension Image where Pixel == UInt8 {
         let left = PixelBounds(minX: box.minX, minY: box.minY, maxX: min(box.minX + inset, box.maxX), maxY: box.maxY)
 
         guard case let .dashed(dash, gap) = style, gap > 0 else {
-            for band in [top, right, bottom, left] { paint(band, colour: colour) }
+            paint(top, colour: colour)
+            paint(right, colour: colour)
+            paint(bottom, colour: colour)
+            paint(left, colour: colour)
             return
         }
         // Capped so that the period cannot overflow; runs this long exceed any frame anyway.

@@ -9,6 +9,7 @@ extension Image where Pixel == UInt8 {
         let originY = PixelBounds.clamped(y)
         var originX = PixelBounds.clamped(x)
         let step = BitmapFont.advance * scale
+        guard originY < height, originY + BitmapFont.glyphHeight * scale > 0 else { return }
         for scalar in text.unicodeScalars {
             if originX >= width { break }
             if originX + BitmapFont.glyphWidth * scale > 0 {

@@ -20,9 +20,15 @@ extension Image where Pixel: ResamplablePixel {
                                 let block = i * channels
                                 let firstColumn = i * factor
                                 let lastColumn = firstColumn + min(factor, width - firstColumn)
-                                for x in firstColumn..<lastColumn {
-                                    let pixel = rowStart + x * channels
-                                    for c in 0..<channels { sums[block + c] += source[pixel + c].sampleValue }
+                                if channels == 1 {
+                                    var sum: Float = 0
+                                    for x in firstColumn..<lastColumn { sum += source[rowStart + x].sampleValue }
+                                    sums[block] += sum
+                                } else {
+                                    for x in firstColumn..<lastColumn {
+                                        let pixel = rowStart + x * channels
+                                        for c in 0..<channels { sums[block + c] += source[pixel + c].sampleValue }
+                                    }
                                 }
                             }
                         }

@@ -1,10 +1,12 @@
 /// A deterministic synthetic video with one textured object and its exact ground truth, for tests and
 /// for writing synthetic clips.
 ///
-/// The background is a static procedural texture; the object (a block pattern with grain, see
-/// ``SyntheticSceneParameters``) moves along ``SyntheticMotion``, grows or shrinks linearly to
+/// The background is a static, low-frequency procedural texture (value noise and soft coloured blobs);
+/// the object is a 5x5 grid of sharp-edged coloured blocks with fine grain, stretched over its box so
+/// that it scales with it. It moves along ``SyntheticMotion``, grows or shrinks linearly to
 /// ``SyntheticSceneParameters/finalScale``, can be hidden for a run of frames and reappear displaced.
-/// Everything derives from the seed, so equal parameters give identical pixels on every machine.
+/// Everything derives from the seed (no system randomness), so equal parameters give identical pixels
+/// from run to run.
 ///
 ///     let scene = SyntheticScene(SyntheticSceneParameters(width: 640, height: 360, frameCount: 90,
 ///                                                         motion: .lissajous(amplitudeX: 150, amplitudeY: 60,

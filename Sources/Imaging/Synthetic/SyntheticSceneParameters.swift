@@ -1,4 +1,4 @@
-/// Everything that defines a ``SyntheticScene``; equal parameters render identical pixels.
+/// Everything that defines a ``SyntheticScene``; equal parameters render identical pixels run after run.
 ///
 /// Sizes and positions are pixels with a top-left origin.
 ///
