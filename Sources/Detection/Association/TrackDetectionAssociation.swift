@@ -17,6 +17,12 @@ public struct TrackDetectionAssociation: Sendable {
         public let detection: Int
         /// Their intersection over union, at least ``TrackDetectionAssociation/minimumIoU``.
         public let iou: Double
+
+        public init(track: Int, detection: Int, iou: Double) {
+            self.track = track
+            self.detection = detection
+            self.iou = iou
+        }
     }
 
     /// What ``TrackDetectionAssociation/associate(tracks:detections:)`` found.
@@ -27,6 +33,12 @@ public struct TrackDetectionAssociation: Sendable {
         public let unmatchedTracks: [Int]
         /// Indices of detections without a track, increasing.
         public let unmatchedDetections: [Int]
+
+        public init(matches: [Match], unmatchedTracks: [Int], unmatchedDetections: [Int]) {
+            self.matches = matches
+            self.unmatchedTracks = unmatchedTracks
+            self.unmatchedDetections = unmatchedDetections
+        }
     }
 
     /// Smallest IoU (0...1) for a pair to be matched.

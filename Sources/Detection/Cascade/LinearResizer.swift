@@ -1,15 +1,54 @@
-/// Resizes 8-bit grey images with OpenCV's `resize(..., INTER_LINEAR)` arithmetic for `CV_8U`
-/// (11-bit fixed-point weights, the same rounding), so a cascade sees the very pixels OpenCV's
-/// `detectMultiScale` sees. Keeps its tables and row buffers between calls.
+/// Resizes 8-bit grey images with the arithmetic of OpenCV's bit-exact bilinear resize
+/// (`resize(..., INTER_LINEAR_EXACT)` for `CV_8U`, which `CascadeClassifier` uses for its pyramid):
+/// source positions in double precision, 8-bit fixed-point weights rounded half to even, a
+/// horizontal then a vertical pass, border rows and columns repeating the edge pixel.
+/// Keeps its tables and row buffers between calls.
 struct LinearResizer {
-    private static let coefficientScale: Float = 2048
-    private var columnOffsets: [Int] = []
-    private var columnWeights: [Int32] = []
-    private var rowAbove: [Int32] = []
-    private var rowBelow: [Int32] = []
+    /// One axis: for each output index the first source index and its two weights (sum 256),
+    /// and the output range `[first, end)` that interpolates (before it: the first source pixel,
+    /// after it: the last).
+    private struct Axis {
+        var offsets: [Int] = []
+        var weights: [Int32] = []
+        var first = 0
+        var end = 0
+
+        mutating func build(sourceCount: Int, count: Int) {
+            offsets.removeAll(keepingCapacity: true)
+            weights.removeAll(keepingCapacity: true)
+            let scale = 1 / (Double(count) / Double(sourceCount))
+            first = 0
+            end = count
+            for i in 0..<count {
+                let position = scale * (Double(i) + 0.5) - 0.5
+                let index = Int(position.rounded(.down))
+                var offset = 0, far: Int32 = 0
+                if index >= 0 && sourceCount > 1 {
+                    if index < sourceCount - 1 {
+                        offset = index
+                        far = Int32(((position - Double(index)) * 256).rounded(.toNearestOrEven))
+                    } else {
+                        offset = sourceCount - 1
+                        end = min(end, i)
+                    }
+                } else {
+                    first = max(first, i + 1)
+                }
+                offsets.append(offset)
+                weights.append(max(256 - far, 0))
+                weights.append(far)
+            }
+        }
+    }
+
+    private var columns = Axis()
+    private var rows = Axis()
+    private var upper: [Int32] = []
+    private var lower: [Int32] = []
 
     /// Resizes `source` (`sourceWidth` x `sourceHeight`, row length `sourceWidth`) into `destination`
-    /// (`width` x `height`, row length `width`). Requires positive sizes and buffers of those sizes.
+    /// (`width` x `height`, row length `width`). Does nothing unless sizes are positive and the
+    /// buffers hold them.
     mutating func resize(_ source: UnsafeBufferPointer<UInt8>, sourceWidth: Int, sourceHeight: Int,
                          into destination: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) {
         guard sourceWidth > 0, sourceHeight > 0, width > 0, height > 0,
@@ -18,61 +57,47 @@ struct LinearResizer {
             for i in 0..<(width * height) { destination[i] = source[i] }
             return
         }
-        let scaleX = 1 / (Double(width) / Double(sourceWidth))
-        let scaleY = 1 / (Double(height) / Double(sourceHeight))
-        // Past `lastInterpolated`, columns copy the last source pixel (OpenCV's xmax).
-        var lastInterpolated = width
-        columnOffsets.removeAll(keepingCapacity: true)
-        columnWeights.removeAll(keepingCapacity: true)
-        for dx in 0..<width {
-            var fx = Float((Double(dx) + 0.5) * scaleX - 0.5)
-            var sx = Int(fx.rounded(.down))
-            fx -= Float(sx)
-            if sx < 0 { fx = 0; sx = 0 }
-            if sx + 1 >= sourceWidth {
-                lastInterpolated = min(lastInterpolated, dx)
-                if sx >= sourceWidth - 1 { fx = 0; sx = sourceWidth - 1 }
-            }
-            columnOffsets.append(sx)
-            columnWeights.append(Self.fixedPoint(1 - fx))
-            columnWeights.append(Self.fixedPoint(fx))
+        columns.build(sourceCount: sourceWidth, count: width)
+        rows.build(sourceCount: sourceHeight, count: height)
+        if upper.count < width {
+            upper = [Int32](repeating: 0, count: width)
+            lower = [Int32](repeating: 0, count: width)
         }
-        if rowAbove.count < width {
-            rowAbove = [Int32](repeating: 0, count: width)
-            rowBelow = [Int32](repeating: 0, count: width)
-        }
-        let interpolatedColumns = lastInterpolated
-        columnOffsets.withUnsafeBufferPointer { offsets in
-            columnWeights.withUnsafeBufferPointer { weights in
-                rowAbove.withUnsafeMutableBufferPointer { firstRow in
-                    rowBelow.withUnsafeMutableBufferPointer { secondRow in
-                        var above = firstRow, below = secondRow
+        let columnTable = columns
+        rows.offsets.withUnsafeBufferPointer { rowOffsets in
+            rows.weights.withUnsafeBufferPointer { rowWeights in
+                upper.withUnsafeMutableBufferPointer { firstBuffer in
+                    lower.withUnsafeMutableBufferPointer { secondBuffer in
+                        var above = firstBuffer, below = secondBuffer
                         var aboveRow = -1, belowRow = -1
                         for dy in 0..<height {
-                            var fy = Float((Double(dy) + 0.5) * scaleY - 0.5)
-                            let sy = Int(fy.rounded(.down))
-                            fy -= Float(sy)
-                            let beta0 = Self.fixedPoint(1 - fy), beta1 = Self.fixedPoint(fy)
-                            let row0 = min(max(sy, 0), sourceHeight - 1), row1 = min(max(sy + 1, 0), sourceHeight - 1)
+                            let out = dy * width
+                            if dy < rows.first || dy >= rows.end {
+                                let row = dy < rows.first ? 0 : sourceHeight - 1
+                                if row != aboveRow {
+                                    Self.horizontalPass(source, row: row, sourceWidth: sourceWidth, columns: columnTable, into: above)
+                                    aboveRow = row
+                                }
+                                for x in 0..<width { destination[out + x] = UInt8(min((above[x] + 128) >> 8, 255)) }
+                                continue
+                            }
+                            let row0 = rowOffsets[dy], row1 = row0 + 1
                             if row0 == belowRow && row0 != aboveRow {
                                 swap(&above, &below)
                                 swap(&aboveRow, &belowRow)
                             }
                             if row0 != aboveRow {
-                                Self.horizontalPass(source, row: row0, sourceWidth: sourceWidth, offsets: offsets,
-                                                    weights: weights, interpolated: interpolatedColumns, into: above)
+                                Self.horizontalPass(source, row: row0, sourceWidth: sourceWidth, columns: columnTable, into: above)
                                 aboveRow = row0
                             }
                             if row1 != belowRow {
-                                Self.horizontalPass(source, row: row1, sourceWidth: sourceWidth, offsets: offsets,
-                                                    weights: weights, interpolated: interpolatedColumns, into: below)
+                                Self.horizontalPass(source, row: row1, sourceWidth: sourceWidth, columns: columnTable, into: below)
                                 belowRow = row1
                             }
-                            let out = dy * width
+                            let w0 = rowWeights[2 * dy], w1 = rowWeights[2 * dy + 1]
                             for x in 0..<width {
-                                let top = (beta0 &* (above[x] >> 4)) >> 16
-                                let bottom = (beta1 &* (below[x] >> 4)) >> 16
-                                destination[out + x] = UInt8(truncatingIfNeeded: (top &+ bottom &+ 2) >> 2)
+                                let value = (above[x] &* w0 &+ below[x] &* w1 &+ 32768) >> 16
+                                destination[out + x] = UInt8(min(max(value, 0), 255))
                             }
                         }
                     }
@@ -81,21 +106,23 @@ struct LinearResizer {
         }
     }
 
-    private static func horizontalPass(_ source: UnsafeBufferPointer<UInt8>, row: Int, sourceWidth: Int,
-                                       offsets: UnsafeBufferPointer<Int>, weights: UnsafeBufferPointer<Int32>,
-                                       interpolated: Int, into output: UnsafeMutableBufferPointer<Int32>) {
-        let base = row * sourceWidth
-        for dx in 0..<interpolated {
-            let sx = base + offsets[dx]
-            output[dx] = Int32(source[sx]) &* weights[2 * dx] &+ Int32(source[sx + 1]) &* weights[2 * dx + 1]
+    /// One source row through the horizontal weights, 8 fractional bits.
+    private static func horizontalPass(_ source: UnsafeBufferPointer<UInt8>, row: Int, sourceWidth: Int, columns: Axis,
+                                       into output: UnsafeMutableBufferPointer<Int32>) {
+        let base = row * sourceWidth, count = columns.offsets.count
+        columns.offsets.withUnsafeBufferPointer { offsets in
+            columns.weights.withUnsafeBufferPointer { weights in
+                let left = Int32(source[base]) << 8
+                for dx in 0..<min(columns.first, count) { output[dx] = left }
+                if columns.first < columns.end {
+                    for dx in columns.first..<columns.end {
+                        let sx = base + offsets[dx]
+                        output[dx] = Int32(source[sx]) &* weights[2 * dx] &+ Int32(source[sx + 1]) &* weights[2 * dx + 1]
+                    }
+                }
+                let right = Int32(source[base + offsets[count - 1]]) << 8
+                for dx in max(columns.end, columns.first)..<count { output[dx] = right }
+            }
         }
-        for dx in interpolated..<offsets.count {
-            output[dx] = Int32(source[base + offsets[dx]]) &* 2048
-        }
-    }
-
-    /// `saturate_cast<short>(value * 2048)`: round half to even.
-    private static func fixedPoint(_ value: Float) -> Int32 {
-        Int32((value * coefficientScale).rounded(.toNearestOrEven))
     }
 }
