@@ -6,6 +6,8 @@ import Imaging
 ///
 /// yuv420p needs even sides, so an odd width or height is padded by one column or row that
 /// repeats the last one: the encoded picture is at most one pixel larger, pixel coordinates are unchanged.
+/// Each picture is first copied into a padded buffer owned by the encoder (reused, allocated once):
+/// that does the padding and keeps swscale's SIMD reads, which run past the end of a row, inside memory it may read.
 final class FrameEncoder {
     let codecName: String
     /// Input size in pixels.
@@ -16,6 +18,8 @@ final class FrameEncoder {
     private let pictureOwner: OwnedFrame
     private let packetOwner: OwnedPacket
     private let scaler: OwnedScaleContext
+    /// RGB24 at the encoded size, plus slack for swscale's over-reads.
+    private var paddedRGB: [UInt8]
 
     /// `rate` must be valid; `wantsGlobalHeader` comes from the container (MP4 and Matroska want one).
     init(path: String, width: Int, height: Int, rate: FrameRate, codec preference: VideoCodec,
@@ -27,7 +31,7 @@ final class FrameEncoder {
         let encodedWidth = width + width % 2, encodedHeight = height + height % 2
         guard let codecOwner = OwnedCodecContext(codec: encoder), let pictureOwner = OwnedFrame(),
               let packetOwner = OwnedPacket(),
-              let scaler = OwnedScaleContext(width: Int32(width), height: Int32(height), from: AV_PIX_FMT_RGB24,
+              let scaler = OwnedScaleContext(width: Int32(encodedWidth), height: Int32(encodedHeight), from: AV_PIX_FMT_RGB24,
                                              to: AV_PIX_FMT_YUV420P, flags: SWS_BILINEAR | SWS_ACCURATE_RND) else {
             throw VideoError.encodingFailed(path: path, reason: "out of memory")
         }
@@ -40,6 +44,7 @@ final class FrameEncoder {
         self.pictureOwner = pictureOwner
         self.packetOwner = packetOwner
         self.scaler = scaler
+        self.paddedRGB = [UInt8](repeating: 0, count: encodedWidth * encodedHeight * 3 + 64)
 
         let context = codecOwner.pointer
         context.pointee.width = Int32(encodedWidth)
@@ -79,10 +84,10 @@ final class FrameEncoder {
         let picture = pictureOwner.pointer
         let writable = av_frame_make_writable(picture)
         guard writable >= 0 else { throw VideoError.encodingFailed(path: path, reason: ffmpegMessage(writable)) }
-        guard convert(rgb, into: picture) else {
+        pad(rgb)
+        guard convertPaddedRGB(into: picture) else {
             throw VideoError.encodingFailed(path: path, reason: "colour conversion failed")
         }
-        padOddEdges(of: picture)
         picture.pointee.pts = timestamp
         picture.pointee.quality = context.pointee.global_quality
         let sent = avcodec_send_frame(context, picture)
@@ -108,13 +113,32 @@ final class FrameEncoder {
         }
     }
 
-    /// RGB24 to the picture's YUV planes, at the input size.
-    private func convert(_ rgb: Image<UInt8>, into picture: UnsafeMutablePointer<AVFrame>) -> Bool {
-        rgb.pixels.withUnsafeBufferPointer { pixels in
+    /// Copies `rgb` (`width` x `height`, three channels) into ``paddedRGB``, repeating the last
+    /// column and row where the encoded size is larger.
+    private func pad(_ rgb: Image<UInt8>) {
+        let rowBytes = width * 3, paddedRowBytes = encodedWidth * 3
+        rgb.pixels.withUnsafeBufferPointer { source in
+            paddedRGB.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                for y in 0..<height {
+                    let row = to + y * paddedRowBytes
+                    row.update(from: from + y * rowBytes, count: rowBytes)
+                    if encodedWidth > width { (row + rowBytes).update(from: row + rowBytes - 3, count: 3) }
+                }
+                if encodedHeight > height {
+                    (to + height * paddedRowBytes).update(from: to + (height - 1) * paddedRowBytes, count: paddedRowBytes)
+                }
+            }
+        }
+    }
+
+    /// ``paddedRGB`` to the picture's YUV planes.
+    private func convertPaddedRGB(into picture: UnsafeMutablePointer<AVFrame>) -> Bool {
+        paddedRGB.withUnsafeBufferPointer { pixels in
             // swscale reads four plane pointers and strides even for packed input.
             var sourcePlanes: (UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?)
                 = (pixels.baseAddress, nil, nil, nil)
-            var sourceStrides: (Int32, Int32, Int32, Int32) = (Int32(width * 3), 0, 0, 0)
+            var sourceStrides: (Int32, Int32, Int32, Int32) = (Int32(encodedWidth * 3), 0, 0, 0)
             return withUnsafePointer(to: &sourcePlanes) { planes in
                 planes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 4) { source in
                     withUnsafePointer(to: &sourceStrides) { strides in
@@ -123,8 +147,8 @@ final class FrameEncoder {
                                 targetPlanes.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { target in
                                     withUnsafePointer(to: &picture.pointee.linesize) { targetStrides in
                                         targetStrides.withMemoryRebound(to: Int32.self, capacity: 8) { targetStride in
-                                            sws_scale(scaler.pointer, source, sourceStride, 0, Int32(height),
-                                                      target, targetStride) == Int32(height)
+                                            sws_scale(scaler.pointer, source, sourceStride, 0, Int32(encodedHeight),
+                                                      target, targetStride) == Int32(encodedHeight)
                                         }
                                     }
                                 }
@@ -133,19 +157,6 @@ final class FrameEncoder {
                     }
                 }
             }
-        }
-    }
-
-    /// Fills the padding column and row of the luma plane by repeating the last real ones
-    /// (the chroma planes already cover them: swscale rounds their size up).
-    private func padOddEdges(of picture: UnsafeMutablePointer<AVFrame>) {
-        guard let luma = picture.pointee.data.0 else { return }
-        let stride = Int(picture.pointee.linesize.0)
-        if encodedWidth > width {
-            for y in 0..<height { luma[y * stride + width] = luma[y * stride + width - 1] }
-        }
-        if encodedHeight > height {
-            (luma + height * stride).update(from: luma + (height - 1) * stride, count: encodedWidth)
         }
     }
 }
