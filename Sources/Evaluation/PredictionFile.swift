@@ -1,0 +1,208 @@
+import Foundation
+import Imaging
+
+/// One tracker's boxes for one sequence, aligned to the ground truth's frames.
+public struct PredictionTrack: Sendable, Equatable {
+    /// Element `k` is frame `k`, pixels, top-left origin; `nil` where the file has no row or NaN values.
+    public var boxes: [PixelRect?]
+    /// Confidence per frame (`nil` = empty cell); `nil` when the file has no confidence column.
+    public var confidences: [Double?]?
+    /// Rows whose frame falls outside the ground truth (ignored).
+    public var rowsOutsideSequence: Int
+}
+
+/// Reads a tracker's output for scoring, in either format `otb_metrics.py` accepts:
+///
+/// - plain: one `x,y,w,h` per line like `groundtruth_rect.txt`, line `k + 1` = frame `k`; a blank
+///   line or `nan` = no prediction;
+/// - CSV with a header row (the first non-blank line has a field that is not a number), such as
+///   vtrack's own CSV (`frame,time_s,track_id,label,x,y,width,height,confidence,style,state`) or
+///   the peers' `frame,x,y,width,height,confidence,ok`. Columns are found by name
+///   (case-insensitive, spaces ignored): frame (`frame`, `frame_index`, `index`, ...), `x`/`left`,
+///   `y`/`top`, `width`/`w`, `height`/`h` (or corners `x2`/`right`, `y2`/`bottom`), optional
+///   `track_id` and `confidence`/`conf`/`score`/`psr`. Frames are 0-based. When two rows give the
+///   same frame, the one with the higher confidence wins (else the first).
+///
+///     let track = try PredictionFile.read(path: "out/Couple.csv", frameCount: truth.count)
+///     let score = SequenceScore(predictions: track.boxes, groundTruth: truth, confidences: track.confidences)
+public enum PredictionFile {
+    static let columnNames: [String: [String]] = [
+        "frame": ["frame", "frame_index", "frame_idx", "frame_id", "frame_number", "frame_no", "index", "idx"],
+        "x": ["x", "left", "bb_left", "xmin", "x_min"],
+        "y": ["y", "top", "bb_top", "ymin", "y_min"],
+        "w": ["width", "w", "bb_width"],
+        "h": ["height", "h", "bb_height"],
+        "x2": ["x2", "right", "xmax", "x_max"],
+        "y2": ["y2", "bottom", "ymax", "y_max"],
+        "track_id": ["track_id", "trackid", "track", "id", "object_id", "obj_id"],
+        "confidence": ["confidence", "conf", "score", "psr"],
+    ]
+
+    /// Reads `path` and aligns it to `frameCount` ground-truth frames. A CSV with several track ids
+    /// needs `trackID`. Throws ``EvaluationError`` naming the file (and line) when the file cannot be
+    /// read, a value is not a number, or a needed column is missing.
+    public static func read(path: String, frameCount: Int, trackID: String? = nil) throws -> PredictionTrack {
+        try parse(try GroundTruthFile.readText(path: path), path: path, frameCount: frameCount, trackID: trackID)
+    }
+
+    /// Parses file text; `path` only names the source in errors.
+    public static func parse(_ text: String, path: String, frameCount: Int, trackID: String? = nil) throws -> PredictionTrack {
+        let lines = BoxTextFields.lines(of: text)
+        guard let first = lines.first(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+            return PredictionTrack(boxes: Array(repeating: nil, count: max(0, frameCount)), confidences: nil, rowsOutsideSequence: 0)
+        }
+        if BoxTextFields.fields(of: first).allSatisfy({ BoxTextFields.number($0) != nil }) {
+            return try parsePlain(lines, path: path, frameCount: frameCount)
+        }
+        return try parseCSV(lines, path: path, frameCount: frameCount, trackID: trackID)
+    }
+
+    private static func parsePlain(_ lines: [Substring], path: String, frameCount: Int) throws -> PredictionTrack {
+        var boxes = [PixelRect?](repeating: nil, count: max(0, frameCount))
+        for (index, line) in lines.enumerated() where index < boxes.count && !line.allSatisfy(\.isWhitespace) {
+            var values: [Double] = []
+            for field in BoxTextFields.fields(of: line) where !field.allSatisfy(\.isWhitespace) {
+                guard let value = BoxTextFields.number(field) else {
+                    throw EvaluationError.malformedLine(path: path, line: index + 1,
+                                                        reason: "\(BoxTextFields.quoted(field)) is not a number")
+                }
+                values.append(value)
+            }
+            guard values.count >= 4 else { continue }
+            boxes[index] = box(values[0], values[1], values[2], values[3])
+        }
+        return PredictionTrack(boxes: boxes, confidences: nil, rowsOutsideSequence: max(0, lines.count - boxes.count))
+    }
+
+    private struct Row {
+        var frame: Int
+        var box: PixelRect?
+        var confidence: Double?
+        var trackID: String
+    }
+
+    private static func parseCSV(_ lines: [Substring], path: String, frameCount: Int, trackID: String?) throws -> PredictionTrack {
+        var header: [String]?
+        var rows: [Row] = []
+        var columns: [String: Int] = [:]
+        var corners = false
+        for (index, line) in lines.enumerated() {
+            let cells = try csvCells(line, path: path, line: index + 1)
+            if cells.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { continue }
+            guard header != nil else {
+                let names = cells.map { $0.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: " ", with: "") }
+                header = names
+                for (key, aliases) in columnNames {
+                    columns[key] = aliases.lazy.compactMap { names.firstIndex(of: $0) }.first
+                }
+                if columns["w"] == nil || columns["h"] == nil {
+                    guard columns["x2"] != nil, columns["y2"] != nil else {
+                        throw EvaluationError.malformedFile(path: path, reason: "no width/height (or x2/y2) column in the header")
+                    }
+                    corners = true
+                    if columns["x"] == nil { columns["x"] = names.firstIndex(of: "x1") }
+                    if columns["y"] == nil { columns["y"] = names.firstIndex(of: "y1") }
+                }
+                guard columns["x"] != nil, columns["y"] != nil else {
+                    throw EvaluationError.malformedFile(path: path, reason: "no x/y column in the header")
+                }
+                guard columns["frame"] != nil else {
+                    throw EvaluationError.malformedFile(path: path, reason: "no frame column in the header")
+                }
+                continue
+            }
+            if cells[0].trimmingCharacters(in: .whitespaces).hasPrefix("#") { continue }
+            func value(_ key: String) throws -> Double {
+                guard let column = columns[key], column < cells.count else { return .nan }
+                guard let v = BoxTextFields.number(Substring(cells[column])) else {
+                    throw EvaluationError.malformedLine(path: path, line: index + 1,
+                                                        reason: "\(key) \(BoxTextFields.quoted(Substring(cells[column]))) is not a number")
+                }
+                return v
+            }
+            let frameValue = try value("frame").rounded(.toNearestOrEven)
+            guard frameValue.isFinite else { continue }
+            guard abs(frameValue) < 1e15 else {
+                throw EvaluationError.malformedLine(path: path, line: index + 1, reason: "frame \(frameValue) is out of range")
+            }
+            let x = try value("x"), y = try value("y")
+            let w = corners ? try value("x2") - x : try value("w")
+            let h = corners ? try value("y2") - y : try value("h")
+            let confidence = try value("confidence")
+            let id = columns["track_id"].flatMap { $0 < cells.count ? cells[$0].trimmingCharacters(in: .whitespaces) : nil } ?? ""
+            rows.append(Row(frame: Int(frameValue), box: box(x, y, w, h), confidence: confidence.isNaN ? nil : confidence, trackID: id))
+        }
+        guard header != nil else { throw EvaluationError.malformedFile(path: path, reason: "no header row") }
+        let ids = Set(rows.map(\.trackID))
+        if let trackID {
+            rows = rows.filter { $0.trackID == trackID }
+            guard !rows.isEmpty || ids.isEmpty else {
+                throw EvaluationError.malformedFile(path: path, reason: "no rows with track_id '\(trackID)'")
+            }
+        } else if ids.count > 1 {
+            throw EvaluationError.malformedFile(path: path, reason: "\(ids.count) track ids; choose one")
+        }
+        let count = max(0, frameCount)
+        var boxes = [PixelRect?](repeating: nil, count: count)
+        let hasConfidence = columns["confidence"] != nil
+        var confidences = [Double?](repeating: nil, count: count)
+        var best = [Double](repeating: -.infinity, count: count)
+        var seen = [Bool](repeating: false, count: count)
+        var outside = 0
+        for row in rows {
+            guard row.frame >= 0, row.frame < count else {
+                outside += 1
+                continue
+            }
+            let key = hasConfidence ? (row.confidence ?? -1e300) : -1e300
+            if seen[row.frame] && !(key > best[row.frame]) { continue }
+            seen[row.frame] = true
+            best[row.frame] = key
+            boxes[row.frame] = row.box
+            confidences[row.frame] = row.confidence
+        }
+        return PredictionTrack(boxes: boxes, confidences: hasConfidence ? confidences : nil, rowsOutsideSequence: outside)
+    }
+
+    /// A box, or `nil` when any value is NaN (a missing prediction).
+    private static func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> PixelRect? {
+        [x, y, w, h].contains(where: \.isNaN) ? nil : PixelRect(x: x, y: y, width: w, height: h)
+    }
+
+    /// Splits a CSV line at commas, honouring double-quoted fields with `""` escapes.
+    private static func csvCells(_ line: Substring, path: String, line number: Int) throws -> [String] {
+        var cells: [String] = []
+        var current = ""
+        var quoted = false
+        var atFieldStart = true
+        var characters = line.makeIterator()
+        while let ch = characters.next() {
+            if quoted {
+                if ch == "\"" {
+                    var lookahead = characters
+                    if lookahead.next() == "\"" {
+                        current.append("\"")
+                        characters = lookahead
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    current.append(ch)
+                }
+            } else if ch == "\"" && atFieldStart {
+                quoted = true
+                atFieldStart = false
+            } else if ch == "," {
+                cells.append(current)
+                current = ""
+                atFieldStart = true
+            } else {
+                current.append(ch)
+                atFieldStart = false
+            }
+        }
+        guard !quoted else { throw EvaluationError.malformedLine(path: path, line: number, reason: "unterminated quoted field") }
+        cells.append(current)
+        return cells
+    }
+}

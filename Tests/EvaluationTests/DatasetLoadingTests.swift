@@ -1,0 +1,111 @@
+import Evaluation
+import Foundation
+import Imaging
+import XCTest
+
+final class DatasetLoadingTests: XCTestCase {
+    func testGroundTruthAcceptsCommasTabsAndSpaces() throws {
+        let text = "1,2,30,40\n5\t6\t31\t41\r\n 7  8 32 42 \n9, 10 ,33,43\nNaN,NaN,NaN,NaN\n\n\n"
+        let boxes = try GroundTruthFile.parse(text, path: "gt.txt")
+        XCTAssertEqual(boxes.count, 5)
+        XCTAssertEqual(boxes[0], PixelRect(x: 1, y: 2, width: 30, height: 40))
+        XCTAssertEqual(boxes[1], PixelRect(x: 5, y: 6, width: 31, height: 41))
+        XCTAssertEqual(boxes[2], PixelRect(x: 7, y: 8, width: 32, height: 42))
+        XCTAssertEqual(boxes[3], PixelRect(x: 9, y: 10, width: 33, height: 43))
+        XCTAssertTrue(boxes[4].x.isNaN)
+        XCTAssertFalse(boxes[4].isValid)
+    }
+
+    func testMalformedGroundTruthNamesTheFileAndLine() {
+        XCTAssertThrowsError(try GroundTruthFile.parse("1,2,3,4\n1,2,3\n", path: "Seq/groundtruth_rect.txt")) { error in
+            XCTAssertEqual(error as? EvaluationError,
+                           .malformedLine(path: "Seq/groundtruth_rect.txt", line: 2, reason: "expected 4 values x,y,w,h, got 3"))
+            XCTAssertEqual("\(error)", "Seq/groundtruth_rect.txt:2: expected 4 values x,y,w,h, got 3")
+        }
+        XCTAssertThrowsError(try GroundTruthFile.parse("1,2,3,4\n1,2,3,4\n1,two,3,4", path: "g.txt")) { error in
+            XCTAssertEqual(error as? EvaluationError, .malformedLine(path: "g.txt", line: 3, reason: "'two' is not a number"))
+        }
+        XCTAssertThrowsError(try GroundTruthFile.parse("1,2,3,4\n\n1,2,3,4", path: "g.txt")) { error in
+            XCTAssertEqual(error as? EvaluationError, .malformedLine(path: "g.txt", line: 2, reason: "expected 4 values x,y,w,h, got 0"))
+        }
+        XCTAssertThrowsError(try GroundTruthFile.parse("\n \n", path: "g.txt")) { error in
+            XCTAssertEqual(error as? EvaluationError, .malformedFile(path: "g.txt", reason: "no boxes"))
+        }
+        XCTAssertThrowsError(try GroundTruthFile.read(path: "/nonexistent/groundtruth_rect.txt")) { error in
+            XCTAssertEqual(error as? EvaluationError, .unreadable(path: "/nonexistent/groundtruth_rect.txt", reason: "no such file"))
+        }
+    }
+
+    func testPredictionFileReadsCSVWithHeaderAndPlainBoxes() throws {
+        let csv = """
+        frame,x,y,width,height,confidence,ok
+        0,10,20,30,40,,1
+        2,11,21,31,41,0.25,1
+        2,12,22,32,42,0.75,1
+        9,1,1,1,1,1,1
+        """
+        let track = try PredictionFile.parse(csv, path: "p.csv", frameCount: 4)
+        XCTAssertEqual(track.boxes, [PixelRect(x: 10, y: 20, width: 30, height: 40), nil,
+                                     PixelRect(x: 12, y: 22, width: 32, height: 42), nil])
+        XCTAssertEqual(track.confidences, [nil, nil, 0.75, nil])
+        XCTAssertEqual(track.rowsOutsideSequence, 1)
+
+        let plain = try PredictionFile.parse("1 2 3 4\n\nnan,nan,nan,nan\n5\t6\t7\t8\n", path: "p.txt", frameCount: 4)
+        XCTAssertEqual(plain.boxes, [PixelRect(x: 1, y: 2, width: 3, height: 4), nil, nil, PixelRect(x: 5, y: 6, width: 7, height: 8)])
+        XCTAssertNil(plain.confidences)
+
+        XCTAssertThrowsError(try PredictionFile.parse("frame,x,y,width,height\n0,1,2,3,oops", path: "p.csv", frameCount: 1)) { error in
+            XCTAssertEqual(error as? EvaluationError, .malformedLine(path: "p.csv", line: 2, reason: "h 'oops' is not a number"))
+        }
+        XCTAssertThrowsError(try PredictionFile.parse("frame,x,y\n0,1,2", path: "p.csv", frameCount: 1)) { error in
+            XCTAssertEqual(error as? EvaluationError, .malformedFile(path: "p.csv", reason: "no width/height (or x2/y2) column in the header"))
+        }
+        XCTAssertThrowsError(try PredictionFile.parse("frame,track_id,x,y,w,h\n0,1,1,2,3,4\n0,2,1,2,3,4", path: "p.csv", frameCount: 1))
+        let chosen = try PredictionFile.parse("frame,track_id,x,y,w,h\n0,1,1,2,3,4\n0,2,5,6,7,8", path: "p.csv", frameCount: 1, trackID: "2")
+        XCTAssertEqual(chosen.boxes, [PixelRect(x: 5, y: 6, width: 7, height: 8)])
+    }
+
+    func testDatasetFindsVideosAndImageSequences() throws {
+        let root = try makeTemporaryFolder(self)
+        let files = FileManager.default
+        func makeSequence(_ name: String, video: String) throws {
+            let folder = root.appendingPathComponent(name)
+            try files.createDirectory(at: folder.appendingPathComponent("img"), withIntermediateDirectories: true)
+            try "1,2,3,4\n5,6,7,8\n".write(to: folder.appendingPathComponent("groundtruth_rect.txt"), atomically: true, encoding: .utf8)
+            XCTAssertTrue(files.createFile(atPath: folder.appendingPathComponent(video).path, contents: Data([0])))
+        }
+        try makeSequence("beta", video: "beta.mp4")
+        try makeSequence("Alpha", video: "img/00001.jpg")
+        try files.createDirectory(at: root.appendingPathComponent("notes"), withIntermediateDirectories: true)
+
+        let dataset = try OTBDataset(directory: root.path)
+        XCTAssertEqual(dataset.sequences.map(\.name), ["Alpha", "beta"])
+        XCTAssertEqual(dataset.sequences[0].videoPath, root.appendingPathComponent("Alpha/img/%05d.jpg").standardizedFileURL.path)
+        XCTAssertEqual(dataset.sequences[1].videoPath, root.appendingPathComponent("beta/beta.mp4").standardizedFileURL.path)
+        XCTAssertEqual(dataset.sequences[1].groundTruth.count, 2)
+
+        XCTAssertEqual(try OTBDataset(directory: root.path, names: ["beta"]).sequences.map(\.name), ["beta"])
+        XCTAssertEqual(try OTBDataset(directory: root.appendingPathComponent("beta").path).sequences.map(\.name), ["beta"])
+        XCTAssertThrowsError(try OTBDataset(directory: root.path, names: ["gamma"])) { error in
+            XCTAssertEqual(error as? EvaluationError, .unknownSequence(name: "gamma", directory: root.path))
+        }
+
+        try "1,2,3,4\nbad line\n".write(to: root.appendingPathComponent("beta/groundtruth_rect.txt"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try OTBDataset(directory: root.path)) { error in
+            XCTAssertTrue("\(error)".contains("beta/groundtruth_rect.txt:2:"), "\(error)")
+        }
+        try files.removeItem(at: root.appendingPathComponent("Alpha/img/00001.jpg"))
+        XCTAssertThrowsError(try OTBDataset(directory: root.path, names: ["Alpha"])) { error in
+            XCTAssertEqual(error as? EvaluationError, .noVideo(directory: root.appendingPathComponent("Alpha").standardizedFileURL.path))
+        }
+        XCTAssertThrowsError(try OTBDataset(directory: root.appendingPathComponent("notes").path)) { error in
+            XCTAssertEqual(error as? EvaluationError, .noSequences(directory: root.appendingPathComponent("notes").path))
+        }
+    }
+
+    func testSharedSequencesLoad() throws {
+        let dataset = try OTBDataset(directory: try SharedFolder.path("data/sequences"))
+        XCTAssertEqual(dataset.sequences.map(\.name), ["bag", "Couple", "Crossing", "Football1", "wakeboard7"])
+        XCTAssertEqual(dataset.sequences.map(\.groundTruth.count), [196, 140, 120, 74, 67])
+    }
+}
