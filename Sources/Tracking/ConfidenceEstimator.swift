@@ -2,16 +2,62 @@ import Foundation
 
 /// Turns a correlation response into a confidence in 0...1.
 ///
-/// The measure is the peak-to-sidelobe ratio `(peak - mean) / std` of the response outside a
-/// square of `exclusionRadius` cells around the peak (with wrap-around): a sharp, isolated peak
-/// means the model found the object, a flat or multi-modal response that it did not. The ratio is
-/// mapped by the logistic `1 / (1 + exp(-(psr - midpoint) / width))`, calibrated on the
-/// development sequences so that 0.5 separates frames where the box still overlaps the object
-/// from frames where it does not.
+/// Two cues, both standard in the correlation-filter literature:
+/// - the peak-to-sidelobe ratio `psr = (peak - mean) / std` of the response outside a square of
+///   `exclusionRadius` cells around the peak (with wrap-around): a sharp, isolated peak means
+///   the model found something, a flat or multi-modal response that it did not;
+/// - the peak height relative to its running average over the frames the model learnt from:
+///   another textured thing (an occluder) can give a sharp but low peak. `ratio` is
+///   `peak / (0.6 * average)`, at most 1.
+///
+/// The score `psr * ratio` is mapped by the logistic `1 / (1 + exp(-(score - midpoint) / width))`,
+/// calibrated on the development sequences so that 0.5 separates frames where the box still
+/// overlaps the object from frames where it does not.
 struct ConfidenceEstimator {
     let midpoint: Float
     let width: Float
     let exclusionRadius: Int
+    let learningPeakTolerance: Float
+    /// Running average of the peak height on frames the model learnt from; 0 before the first.
+    private(set) var averagePeak: Float = 0
+    private static let averageRate: Float = 0.1
+    /// Peaks down to this fraction of the average are normal appearance change (the 10th
+    /// percentile on correctly tracked development frames is ~0.6) and cost nothing.
+    private static let peakTolerance: Float = 0.6
+
+    init(midpoint: Float, width: Float, exclusionRadius: Int, learningPeakTolerance: Float) {
+        self.learningPeakTolerance = learningPeakTolerance
+        self.midpoint = midpoint
+        self.width = width
+        self.exclusionRadius = exclusionRadius
+    }
+
+    /// Confidence of a `rows x columns` response whose maximum is at (`peakRow`, `peakColumn`):
+    /// `reported` as described above, and `learning`, the same with peaks down to
+    /// `learningPeakTolerance` of the average counted as normal (the models keep adapting
+    /// through appearance changes, but not to an occluder).
+    func assess(_ response: UnsafePointer<Float>, rows: Int, columns: Int, peakRow: Int,
+                peakColumn: Int) -> (reported: Float, learning: Float) {
+        let psr = peakToSidelobeRatio(response, rows: rows, columns: columns, peakRow: peakRow, peakColumn: peakColumn)
+        let peak = response[peakRow * columns + peakColumn]
+        return (logistic(psr * ratio(peak, tolerance: Self.peakTolerance)),
+                logistic(psr * ratio(peak, tolerance: learningPeakTolerance)))
+    }
+
+    private func ratio(_ peak: Float, tolerance: Float) -> Float {
+        averagePeak > 0 ? min(1, max(0, peak / (max(tolerance, 1e-3) * averagePeak))) : 1
+    }
+
+    private func logistic(_ score: Float) -> Float {
+        let value = 1 / (1 + exp(-(score - midpoint) / max(width, 1e-3)))
+        return value.isFinite ? min(1, max(0, value)) : 0
+    }
+
+    /// Records the peak height of a frame the model learnt from.
+    mutating func remember(peak: Float) {
+        guard peak.isFinite, peak > 0 else { return }
+        averagePeak = averagePeak > 0 ? (1 - Self.averageRate) * averagePeak + Self.averageRate * peak : peak
+    }
 
     /// Peak-to-sidelobe ratio of a `rows x columns` response whose maximum is at (`peakRow`, `peakColumn`).
     func peakToSidelobeRatio(_ response: UnsafePointer<Float>, rows: Int, columns: Int,
@@ -40,11 +86,5 @@ struct ConfidenceEstimator {
         let variance = max(squares / count - mean * mean, 1e-12)
         let psr = (Double(response[peakRow * columns + peakColumn]) - mean) / variance.squareRoot()
         return psr.isFinite ? Float(psr) : 0
-    }
-
-    /// The calibrated confidence of a peak-to-sidelobe ratio, in 0...1.
-    func confidence(psr: Float) -> Float {
-        let value = 1 / (1 + exp(-(psr - midpoint) / max(width, 1e-3)))
-        return value.isFinite ? min(1, max(0, value)) : 0
     }
 }

@@ -131,6 +131,7 @@ final class CorrelationFilter {
     }
 
     /// Correlates the loaded sample with the model into ``response`` and returns the peak.
+    @discardableResult
     func respond() -> CorrelationPeak {
         SpectrumMath.respond(sample: sample.pointer, numerator: numerator.pointer, energy: energy.pointer,
                              regularisation: regularisation, channels: channels, count: stackPlan.spectrumCount,
@@ -138,10 +139,17 @@ final class CorrelationFilter {
         singlePlan.inverse(responseSpectrum, response)
         let scale = 1 / Float(rows * columns)
         let values = response.pointer
+        for i in 0..<(rows * columns) { values[i] *= scale }
+        return peak()
+    }
+
+    /// The maximum of ``response`` (which a caller may have changed since ``respond()``).
+    func peak() -> CorrelationPeak {
+        let values = response.pointer
         var best = -Float.infinity, bestIndex = 0
-        for i in 0..<(rows * columns) {
-            values[i] *= scale
-            if values[i] > best { best = values[i]; bestIndex = i }
+        for i in 0..<(rows * columns) where values[i] > best {
+            best = values[i]
+            bestIndex = i
         }
         let row = bestIndex / columns, column = bestIndex % columns
         let rowOffset = rows > 2 ? Self.parabolicOffset(

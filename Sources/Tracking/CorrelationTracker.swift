@@ -29,7 +29,11 @@ public final class CorrelationTracker: ObjectTracker {
     private let extractor: FeatureExtractor
     private let filter: CorrelationFilter
     private let scaleEstimator: ScaleEstimator
-    private let confidenceEstimator: ConfidenceEstimator
+    private var confidenceEstimator: ConfidenceEstimator
+    /// Present when the parameters merge a colour-histogram response.
+    private let colourHistogram: ColourHistogram?
+    /// The colour response in absolute cell positions, `rows x columns`.
+    private let colourResponse: AlignedBuffer
 
     /// Starts tracking `box` (pixels, top-left origin) on `frame`.
     /// Throws ``TrackingError/invalidObservation(_:)`` when the box is empty, not finite or outside
@@ -61,7 +65,11 @@ public final class CorrelationTracker: ObjectTracker {
 
         extractor = FeatureExtractor(columns: columns, rows: rows, cellSize: cellSize,
                                      gradientFeatures: parameters.gradientFeatures,
-                                     colourFeatures: parameters.colourFeatures == .opponent ? .opponent : .intensity)
+                                     colourFeatures: parameters.colourFeatures == .opponent ? .opponent : .intensity,
+                                     keepsColour: parameters.colourHistogramWeight > 0)
+        colourHistogram = parameters.colourHistogramWeight > 0
+            ? ColourHistogram(columns: columns, rows: rows, cellSize: cellSize) : nil
+        colourResponse = AlignedBuffer(count: parameters.colourHistogramWeight > 0 ? rows * columns : 0)
         let targetCells = (box.width * box.height).squareRoot() * pixelsPerFramePixel / Double(cellSize)
         let sigma = max(0.25, parameters.outputSigmaFactor * targetCells)
         filter = CorrelationFilter(rows: rows, columns: columns, channels: extractor.channelCount,
@@ -70,7 +78,8 @@ public final class CorrelationTracker: ObjectTracker {
                                    regularisation: parameters.regularisation)
         scaleEstimator = ScaleEstimator(targetWidth: box.width, targetHeight: box.height, parameters: parameters)
         confidenceEstimator = ConfidenceEstimator(midpoint: parameters.confidenceMidpoint,
-                                                  width: parameters.confidenceWidth, exclusionRadius: 2)
+                                                  width: parameters.confidenceWidth, exclusionRadius: 2,
+                                                  learningPeakTolerance: parameters.learningPeakTolerance)
         learnTranslation(on: frame, weight: 1)
         scaleEstimator.learn(frame, centerX: box.centerX, centerY: box.centerY,
                              width: box.width, height: box.height, weight: 1)
@@ -81,11 +90,11 @@ public final class CorrelationTracker: ObjectTracker {
         var centerX = box.centerX, centerY = box.centerY
         extractor.extract(frame, window: searchWindow(centerX: centerX, centerY: centerY), into: filter.features.pointer)
         filter.load()
-        let peak = filter.respond()
-        let psr = confidenceEstimator.peakToSidelobeRatio(filter.response.pointer, rows: filter.rows,
-                                                          columns: filter.columns,
-                                                          peakRow: peak.row, peakColumn: peak.column)
-        confidence = confidenceEstimator.confidence(psr: psr)
+        let correlationPeak = filter.respond()
+        let assessment = confidenceEstimator.assess(filter.response.pointer, rows: filter.rows, columns: filter.columns,
+                                                    peakRow: correlationPeak.row, peakColumn: correlationPeak.column)
+        confidence = assessment.reported
+        let peak = mergeColourResponse() ? filter.peak() : correlationPeak
         let cellWidth = windowWidth * scale / Double(filter.columns)
         let cellHeight = windowHeight * scale / Double(filter.rows)
         centerX = min(max(centerX + peak.columnShift * cellWidth, 0), Double(frame.width))
@@ -99,8 +108,10 @@ public final class CorrelationTracker: ObjectTracker {
                         width: initialWidth * scale, height: initialHeight * scale)
 
         let low = parameters.minimumLearningConfidence, high = parameters.fullLearningConfidence
-        let weight = confidence < low ? 0 : (high > low ? min(1, (confidence - low) / (high - low)) : 1)
+        let learning = assessment.learning
+        let weight = learning < low ? 0 : (high > low ? min(1, (learning - low) / (high - low)) : 1)
         if weight > 0 {
+            confidenceEstimator.remember(peak: correlationPeak.value)
             if parameters.learnFromSearchWindow {
                 filter.learn(rate: parameters.learningRate * weight, shift: (peak.rowShift, peak.columnShift))
             } else {
@@ -124,6 +135,37 @@ public final class CorrelationTracker: ObjectTracker {
                           into: filter.features.pointer)
         filter.load()
         filter.learn(rate: parameters.learningRate * weight)
+        if let colourHistogram, let red = extractor.redPlane {
+            let size = objectCells()
+            colourHistogram.learn(red: red, planeStride: extractor.planeStride, objectWidth: size.width,
+                                  objectHeight: size.height, rate: parameters.colourHistogramLearningRate * weight)
+        }
+    }
+
+    /// Blends the colour-histogram response of the last search window into the correlation
+    /// response (Staple's merge); false when there is none.
+    private func mergeColourResponse() -> Bool {
+        guard let colourHistogram, colourHistogram.isTrained, let red = extractor.redPlane else { return false }
+        let size = objectCells()
+        colourHistogram.respond(red: red, planeStride: extractor.planeStride, objectWidth: size.width,
+                                objectHeight: size.height, into: colourResponse.pointer)
+        let rows = filter.rows, columns = filter.columns
+        let weight = parameters.colourHistogramWeight, keep = 1 - weight
+        let response = filter.response.pointer, colour = colourResponse.pointer
+        // Response index (r, c) is the displacement; the colour map is indexed by absolute cell.
+        for r in 0..<rows {
+            let absoluteRow = (r + rows / 2) % rows
+            for c in 0..<columns {
+                let absoluteColumn = (c + columns / 2) % columns
+                response[r * columns + c] = keep * response[r * columns + c] + weight * colour[absoluteRow * columns + absoluteColumn]
+            }
+        }
+        return true
+    }
+
+    /// The object's size in cells of the search window.
+    private func objectCells() -> (width: Double, height: Double) {
+        (box.width * Double(filter.columns) / (windowWidth * scale), box.height * Double(filter.rows) / (windowHeight * scale))
     }
 
     private func searchWindow(centerX: Double, centerY: Double) -> PixelRect {

@@ -8,22 +8,21 @@ import Foundation
 /// (the nearest of 9 directions over 0..<180 degrees, split by sign), spread over the four
 /// nearest cells with bilinear weights. Each cell is then normalised by the gradient energy of
 /// the four 2x2 cell blocks that contain it, each normalised value is truncated at 0.2, and:
-/// - ``Layout/fhog`` gives 31 channels: 18 signed, 9 unsigned orientations, 4 block energies;
-/// - ``Layout/unsigned`` gives 13 channels: 9 unsigned orientations, 4 block energies.
-final class GradientCells {
-    enum Layout: String, Sendable {
-        case fhog
-        case unsigned
-
-        var channelCount: Int { self == .fhog ? 31 : 13 }
-    }
-
-    let columns: Int
-    let rows: Int
-    let cellSize: Int
-    let layout: Layout
-    var inputWidth: Int { columns * cellSize + 2 }
-    var inputHeight: Int { rows * cellSize + 2 }
+/// - `.fhog` gives 31 channels: 18 signed orientations (bin `k` is the direction
+///   `k * 20` degrees, x to the right, y downwards), 9 unsigned orientations, 4 block energies;
+/// - `.unsigned` gives 13 channels: 9 unsigned orientations, 4 block energies.
+///
+///     let cells = GradientCells(columns: 8, rows: 6, cellSize: 4, layout: .fhog)
+///     let planes = cells.compute(grey)   // grey: cells.inputWidth * cells.inputHeight floats
+public final class GradientCells {
+    public let columns: Int
+    public let rows: Int
+    public let cellSize: Int
+    public let layout: TrackerParameters.GradientFeatures
+    /// Input plane width in pixels: `columns * cellSize + 2`.
+    public var inputWidth: Int { columns * cellSize + 2 }
+    /// Input plane height in pixels: `rows * cellSize + 2`.
+    public var inputHeight: Int { rows * cellSize + 2 }
 
     private static let directions = 9
     private let cosines: [Float]
@@ -36,7 +35,8 @@ final class GradientCells {
     private let lowerCell: [Int]
     private let upperWeight: [Float]
 
-    init(columns: Int, rows: Int, cellSize: Int, layout: Layout) {
+    /// Requires positive sizes.
+    public init(columns: Int, rows: Int, cellSize: Int, layout: TrackerParameters.GradientFeatures) {
         precondition(columns > 0 && rows > 0 && cellSize > 0, "cell grid must be positive")
         self.columns = columns
         self.rows = rows
@@ -62,6 +62,21 @@ final class GradientCells {
     deinit {
         histogram.deallocate()
         energy.deallocate()
+    }
+
+    /// The `layout.channelCount` planes of `rows x columns` cells (planar, row-major) of a grey
+    /// plane of `inputWidth x inputHeight` pixels (row-major); empty when the count does not match.
+    public func compute(_ plane: [Float]) -> [Float] {
+        guard plane.count == inputWidth * inputHeight else { return [] }
+        var output = [Float](repeating: 0, count: layout.channelCount * rows * columns)
+        plane.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { out in
+                if let source = input.baseAddress, let target = out.baseAddress {
+                    compute(source, into: target, channelStride: rows * columns)
+                }
+            }
+        }
+        return output
     }
 
     /// Writes `layout.channelCount` planes of `rows x columns` cells, `channelStride` floats

@@ -14,6 +14,9 @@ public struct TrackerParameters: Sendable, Equatable {
         case fhog
         /// 13 channels: 9 unsigned orientations, 4 texture energies.
         case unsigned
+
+        /// Channels per cell: 31 or 13.
+        public var channelCount: Int { self == .fhog ? 31 : 13 }
     }
 
     /// Colour channels per cell.
@@ -44,6 +47,12 @@ public struct TrackerParameters: Sendable, Equatable {
     /// instead of resampling a window centred on the new box: saves a feature extraction.
     public var learnFromSearchWindow: Bool
 
+    /// Weight of the colour-histogram response merged with the correlation response (Staple's
+    /// merge factor), 0...1; 0 disables the colour histogram.
+    public var colourHistogramWeight: Float
+    /// Colour histogram learning rate per frame, 0...1.
+    public var colourHistogramLearningRate: Float
+
     /// Number of scales the 1-D scale filter compares (odd; 1 disables scale estimation).
     public var scaleCount: Int
     /// Learn the scale model from the samples just compared (desired peak moved to the detected
@@ -70,9 +79,13 @@ public struct TrackerParameters: Sendable, Equatable {
     /// between it and `fullLearningConfidence` the learning rate ramps up linearly.
     public var minimumLearningConfidence: Float
     public var fullLearningConfidence: Float
+    /// For the learning decision only, correlation peaks down to this fraction of their running
+    /// average count as normal appearance change (the reported confidence uses 0.6); 0 ignores
+    /// the peak height when deciding to learn.
+    public var learningPeakTolerance: Float
 
     /// True when the tracker reads `frame.rgb` (colour features).
-    public var needsColour: Bool { colourFeatures == .opponent }
+    public var needsColour: Bool { colourFeatures == .opponent || colourHistogramWeight > 0 }
 
     /// The parameter set of a level.
     public static func `for`(_ level: TrackingLevel) -> TrackerParameters {
@@ -84,20 +97,23 @@ public struct TrackerParameters: Sendable, Equatable {
 
     /// Best accuracy per millisecond: FHOG + opponent colour, 33-step DSST scale filter.
     public static let accurate = TrackerParameters(
-        cellSize: 4, templateCells: 32, padding: 2, gradientFeatures: .fhog, colourFeatures: .opponent,
+        cellSize: 4, templateCells: 32, padding: 1.5, gradientFeatures: .fhog, colourFeatures: .opponent,
         outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: false,
+        colourHistogramWeight: 0.5, colourHistogramLearningRate: 0.04,
         scaleCount: 33, scaleLearnFromSearch: true, scaleStep: 1.02, scaleModelArea: 512, scaleFeatures: .fhog, scaleSigma: 1.75,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
         confidenceMidpoint: 6, confidenceWidth: 1,
-        minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6)
+        minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, learningPeakTolerance: 0.3)
 
     /// Fastest set that still estimates scale: a smaller window, 13 gradient channels + luma,
     /// 17-step scale filter.
     public static let fast = TrackerParameters(
         cellSize: 4, templateCells: 20, padding: 2, gradientFeatures: .unsigned, colourFeatures: .intensity,
         outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: true,
-        scaleCount: 17, scaleLearnFromSearch: true, scaleStep: 1.03, scaleModelArea: 256, scaleFeatures: .unsigned, scaleSigma: 1.5,
+        colourHistogramWeight: 0, colourHistogramLearningRate: 0.04,
+        scaleCount: 17, scaleLearnFromSearch: true, scaleStep: 1.03, scaleModelArea: 512, scaleFeatures: .unsigned,
+        scaleSigma: 1.5,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
         confidenceMidpoint: 6, confidenceWidth: 1,
-        minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6)
+        minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, learningPeakTolerance: 0.3)
 }

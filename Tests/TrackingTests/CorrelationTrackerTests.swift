@@ -1,0 +1,91 @@
+import Foundation
+import Imaging
+import Tracking
+import XCTest
+
+final class CorrelationTrackerTests: XCTestCase {
+    private let scene = SyntheticScene(width: 240, height: 180)
+
+    /// A smooth path through the frame: up to ~3 px per frame.
+    private func path(_ t: Int) -> PixelRect {
+        let x = 100 + 60 * sin(Double(t) / 12), y = 70 + 40 * sin(Double(t) / 17)
+        return PixelRect(x: x, y: y, width: 32, height: 44)
+    }
+
+    func testFollowsMovingTexturedObject() throws {
+        for level in TrackingLevel.allCases {
+            let tracker = try CorrelationTracker(frame: scene.frame(object: path(0)), box: path(0),
+                                                 parameters: .for(level))
+            var ious: [Double] = []
+            for t in 1..<60 {
+                let estimate = tracker.update(on: scene.frame(object: path(t)))
+                ious.append(estimate.box.iou(path(t)))
+                XCTAssertGreaterThan(estimate.confidence, 0.5, "\(level) frame \(t)")
+            }
+            let mean = ious.reduce(0, +) / Double(ious.count)
+            XCTAssertGreaterThanOrEqual(mean, 0.8, "\(level) mean IoU")
+        }
+    }
+
+    func testRecoversZoom() throws {
+        // The object grows 1% per frame, to 1.3x after 27 frames, around a slowly moving centre.
+        func box(_ t: Int) -> PixelRect {
+            let s = pow(1.01, Double(t))
+            return PixelRect(x: 120 + Double(t) * 0.5, y: 90, width: 0, height: 0).resized(width: 40 * s, height: 50 * s)
+        }
+        for level in TrackingLevel.allCases {
+            let tracker = try CorrelationTracker(frame: scene.frame(object: box(0)), box: box(0), parameters: .for(level))
+            var last = TrackerEstimate(box: box(0), confidence: 1)
+            for t in 1...27 { last = tracker.update(on: scene.frame(object: box(t))) }
+            let ratio = last.box.width / box(0).width
+            XCTAssertEqual(ratio, pow(1.01, 27), accuracy: 0.07, "\(level) scale")
+            XCTAssertGreaterThan(last.box.iou(box(27)), 0.75, "\(level) IoU")
+        }
+    }
+
+    /// The object moves along the path, then slowly behind a static occluder that hides it for
+    /// 12 frames: confidence stays above 0.5 while it is visible and falls to 0.5 or below while
+    /// it is covered.
+    func testConfidenceDropsWhileCovered() throws {
+        let hideAt = 20
+        let hidden = path(hideAt)
+        let occluder = PixelRect(x: hidden.x - 20, y: hidden.y - 20, width: 80, height: 90)
+        func object(_ t: Int) -> PixelRect {
+            t < hideAt ? path(t) : PixelRect(x: hidden.x + Double(t - hideAt) * 0.5, y: hidden.y,
+                                             width: hidden.width, height: hidden.height)
+        }
+        for level in TrackingLevel.allCases {
+            let tracker = try CorrelationTracker(frame: scene.frame(object: object(0)), box: object(0), parameters: .for(level))
+            var visible: [Float] = [], covered: [Float] = []
+            for t in 1..<(hideAt + 12) {
+                let confidence = tracker.update(on: scene.frame(object: object(t), occluder: t >= hideAt ? occluder : nil)).confidence
+                if t < hideAt { visible.append(confidence) } else { covered.append(confidence) }
+            }
+            XCTAssertGreaterThan(visible.min() ?? 0, 0.5, "\(level) visible: \(visible)")
+            XCTAssertLessThanOrEqual(covered.max() ?? 1, 0.5, "\(level) covered: \(covered)")
+        }
+    }
+
+    func testRejectsInvalidBoxes() {
+        let frame = scene.frame(object: path(0))
+        let bad = [PixelRect(x: 10, y: 10, width: 0, height: 5), PixelRect(x: .nan, y: 0, width: 5, height: 5),
+                   PixelRect(x: 500, y: 500, width: 10, height: 10)]
+        for box in bad {
+            XCTAssertThrowsError(try CorrelationTracker(frame: frame, box: box, parameters: .fast)) { error in
+                guard case TrackingError.invalidObservation = error else { return XCTFail("\(error)") }
+            }
+        }
+        let grey = ImageFrame(luma: frame.luma)
+        XCTAssertThrowsError(try CorrelationTracker(frame: grey, box: path(0), parameters: .accurate)) { error in
+            XCTAssertEqual(error as? TrackingError, .colourRequired)
+        }
+        XCTAssertNoThrow(try CorrelationTracker(frame: grey, box: path(0), parameters: .fast))
+    }
+
+    func testParameterSets() {
+        XCTAssertEqual(TrackerParameters.for(.fast), .fast)
+        XCTAssertEqual(TrackerParameters.for(.accurate), .accurate)
+        XCTAssertTrue(TrackerParameters.accurate.needsColour)
+        XCTAssertFalse(TrackerParameters.fast.needsColour)
+    }
+}

@@ -1,0 +1,42 @@
+import Tracking
+import XCTest
+
+final class FourierCorrelationTests: XCTestCase {
+    func testMatchesDirectCircularCorrelation() {
+        for (rows, columns) in [(12, 10), (7, 9), (1, 16)] {
+            var random = SplitMix(seed: UInt64(rows * 100 + columns))
+            let template = (0..<(rows * columns)).map { _ in random.unit() - 0.5 }
+            let signal = (0..<(rows * columns)).map { _ in random.unit() - 0.5 }
+            let fast = CircularCorrelator(rows: rows, columns: columns).correlate(template, with: signal)
+            XCTAssertEqual(fast.count, rows * columns)
+            for r in 0..<rows {
+                for c in 0..<columns {
+                    var direct: Float = 0
+                    for i in 0..<rows {
+                        for j in 0..<columns {
+                            direct += template[i * columns + j] * signal[((i + r) % rows) * columns + (j + c) % columns]
+                        }
+                    }
+                    XCTAssertEqual(fast[r * columns + c], direct, accuracy: 1e-4, "\(rows)x\(columns) at (\(r), \(c))")
+                }
+            }
+        }
+    }
+
+    func testPeakIsTheCircularShift() {
+        let rows = 16, columns = 20
+        var random = SplitMix(seed: 7)
+        let template = (0..<(rows * columns)).map { _ in random.unit() - 0.5 }
+        var signal = [Float](repeating: 0, count: rows * columns)
+        for i in 0..<rows {
+            for j in 0..<columns { signal[((i + 3) % rows) * columns + (j + 5) % columns] = template[i * columns + j] }
+        }
+        let scores = CircularCorrelator(rows: rows, columns: columns).correlate(template, with: signal)
+        let peak = scores.indices.max { scores[$0] < scores[$1] }
+        XCTAssertEqual(peak, 3 * columns + 5)
+    }
+
+    func testMismatchedSizesGiveEmptyResult() {
+        XCTAssertTrue(CircularCorrelator(rows: 4, columns: 4).correlate([1, 2, 3], with: [1, 2, 3]).isEmpty)
+    }
+}
