@@ -28,9 +28,6 @@ static inline int vt_averror_eof(void) { return AVERROR_EOF; }
 /// AVERROR_INVALIDDATA: the input is not what the demuxer or decoder expected.
 static inline int vt_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 
-/// AVERROR_DECODER_NOT_FOUND.
-static inline int vt_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
-
 /// AV_NOPTS_VALUE: "no timestamp".
 static inline int64_t vt_nopts_value(void) { return AV_NOPTS_VALUE; }
 

@@ -20,7 +20,8 @@ final class FrameDecoder {
     private var warningsDropped = 0
     private let warningLimit = 50
 
-    /// Opens the decoder for `stream` of `input` with frame threading on every core.
+    /// Opens the decoder for `stream` of `input` with frame threading on every core (at most 16,
+    /// FFmpeg's recommended maximum).
     init(input: InputFile, stream: UnsafeMutablePointer<AVStream>) throws {
         let path = input.path
         guard let parameters = stream.pointee.codecpar else { throw VideoError.noVideoStream(path: path) }
@@ -39,7 +40,7 @@ final class FrameDecoder {
         let copied = avcodec_parameters_to_context(context, parameters)
         guard copied >= 0 else { throw VideoError.decoderFailed(path: path, reason: ffmpegMessage(copied)) }
         context.pointee.pkt_timebase = stream.pointee.time_base
-        context.pointee.thread_count = Int32(clamping: ProcessInfo.processInfo.activeProcessorCount)
+        context.pointee.thread_count = Int32(clamping: min(16, max(1, ProcessInfo.processInfo.activeProcessorCount)))
         context.pointee.thread_type = FF_THREAD_FRAME
         let opened = avcodec_open2(context, decoder, nil)
         guard opened >= 0 else { throw VideoError.decoderFailed(path: path, reason: ffmpegMessage(opened)) }

@@ -4,7 +4,8 @@ import Imaging
 /// Decodes the video stream of a file, frame by frame, in presentation order.
 ///
 /// Opens whatever libavformat opens: MP4, MOV, MKV, WebM, AVI, and image sequences given as a
-/// pattern (`img/%04d.jpg`, numbered from 0 to 4 or later). The first video stream that is not
+/// `printf`-style pattern (`img/%04d.jpg`; FFmpeg looks for a first number between 0 and 4, and
+/// plays sequences at 25 fps). The first video stream that is not
 /// cover art is decoded, with frame threading on every core. Pictures are rotated upright by the
 /// stream's display matrix, so ``info`` sizes and every ``VideoFrame`` refer to the picture as a
 /// player shows it.
@@ -43,7 +44,7 @@ public final class VideoReader {
         guard let stream = input.firstVideoStream else { throw VideoError.noVideoStream(path: path) }
         let decoder = try FrameDecoder(input: input, stream: stream)
         guard decoder.decodeNext() else {
-            let reason = decoder.warnings.isEmpty ? "the stream is empty" : decoder.warnings.joined(separator: "; ")
+            let reason = decoder.warnings.isEmpty ? "the stream is empty" : decoder.warnings.prefix(3).joined(separator: "; ")
             throw VideoError.noDecodableFrames(path: path, reason: reason)
         }
         let first = decoder.frame.pointee

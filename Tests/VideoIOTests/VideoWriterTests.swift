@@ -241,7 +241,7 @@ final class VideoWriterTests: XCTestCase {
 
     func testFrameRateFromADouble() {
         XCTAssertEqual(FrameRate(25), FrameRate(numerator: 25, denominator: 1))
-        XCTAssertEqual(FrameRate(29.97).framesPerSecond, 29.97, accuracy: 1e-9)
+        XCTAssertEqual(FrameRate(29.97), FrameRate(numerator: 2997, denominator: 100))
         XCTAssertFalse(FrameRate(0).isValid)
         XCTAssertFalse(FrameRate(-3).isValid)
         XCTAssertFalse(FrameRate(.nan).isValid)
