@@ -38,9 +38,9 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "Imaging"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Imaging", "VideoIO"]),
-        .testTarget(name: "DetectionTests", dependencies: ["Detection", "Imaging", "VideoIO", "Tracking"]),
+        .testTarget(name: "DetectionTests", dependencies: ["Detection", "Imaging", "VideoIO", "Tracking"], exclude: ["Fixtures"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Pipeline", "Imaging"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking"]),
         .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline"]),
     ],
     swiftLanguageModes: [.v5]

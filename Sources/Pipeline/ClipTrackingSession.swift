@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Imaging
 import Tracking
@@ -28,7 +27,8 @@ public final class ClipTrackingSession {
         }
         guard options.startFrame >= 0 else { throw SessionError.badStartFrame(path: clipPath, startFrame: options.startFrame) }
         guard options.reseedEvery >= 0 else { throw SessionError.badReseedInterval(options.reseedEvery) }
-        reader = try VideoReader(path: clipPath)
+        let reader = try VideoReader(path: clipPath)
+        self.reader = reader
         info = reader.info
         self.clipPath = clipPath
         self.options = options
@@ -39,36 +39,61 @@ public final class ClipTrackingSession {
     /// the sinks, then finishes them. `makeSinks` is called once, when the start frame is reached, so a
     /// run that fails before it creates no output. `progress` is called after each tracked frame with
     /// the frame index. Throws ``SessionError/startFrameBeyondEnd(path:startFrame:frames:)`` when the
-    /// clip ends first.
+    /// clip ends first, and `DetectionError` when the chosen detector cannot be loaded.
     public func run(makeSinks: () throws -> [TrackSink], progress: ((Int) -> Void)? = nil) throws -> ClipReport {
         let clock = ContinuousClock()
         let started = clock.now
         var trackingTime = Duration.zero
         let needsColour = TrackerParameters.for(options.level).needsColour
         let handler = SequenceRequestHandler()
+        let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery), detector: options.detector)
         var objects: [TrackedObject] = []
+        var nextTrackID = 1
         var sinks: [TrackSink]?
         var framesDecoded = 0, framesTracked = 0
         var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
 
+        func startTracks(_ boxes: [PixelRect], labels: [String], on image: ImageFrame, automatic: Bool) {
+            let room = SequenceRequestHandler.maximumTrackersPerType - objects.count
+            for (box, label) in zip(boxes, labels).prefix(max(0, room)) {
+                objects.append(TrackedObject(trackID: nextTrackID, label: label, box: box, frame: image,
+                                             level: options.level, isAutomatic: automatic))
+                nextTrackID += 1
+            }
+        }
+
         let frames = FramePrefetcher(reader: reader)
         defer { frames.cancel() }
-        while let frame = try frames.next() {
+        var upcoming = try frames.next()
+        while let frame = upcoming {
+            upcoming = try frames.next()
             framesDecoded += 1
             guard frame.index >= options.startFrame else { continue }
             let image = frame.imageFrame(colour: needsColour)
+            let frameOffset = frame.index - options.startFrame
+            let trackStart = clock.now
             if sinks == nil {
                 sinks = try makeSinks()
-                objects = targets.enumerated().map { index, target in
-                    TrackedObject(trackID: index + 1, label: target.label, box: target.box, frame: image, level: options.level)
+                startTracks(targets.map(\.box), labels: targets.map(\.label), on: image, automatic: false)
+                if targets.isEmpty {
+                    let found = try reseeder.initialDetections(in: image)
+                    startTracks(found, labels: found.map { _ in options.detector.description }, on: image, automatic: true)
                 }
+            } else {
+                let found = try reseeder.prepare(objects, frame: image, frameOffset: frameOffset)
+                startTracks(found, labels: found.map { _ in options.detector.description }, on: image, automatic: true)
             }
-            let trackStart = clock.now
+            for object in objects where upcoming == nil
+                || (object.isAutomatic && object.lostRun >= reseeder.policy.endAutomaticTracksAfterLostFrames) {
+                object.end()
+            }
             try handler.perform(objects.map(\.request), on: image)
+            for object in objects { object.observe(image) }
             trackingTime += clock.now - trackStart
 
-            let records = objects.map { $0.record(frame: frame, imageWidth: image.width, imageHeight: image.height) }
+            let records = objects.map { $0.record(frame: frame) }
             for object in objects { object.advance() }
+            objects.removeAll { $0.hasEnded }
             for sink in sinks ?? [] { try sink.write(frame: frame, records: records) }
             framesTracked += 1
             recordCount += records.count
@@ -81,38 +106,10 @@ public final class ClipTrackingSession {
         }
         for sink in sinks { try sink.finish() }
         let seconds = clock.now - started
-        return ClipReport(framesDecoded: framesDecoded, framesTracked: framesTracked, tracks: objects.count,
+        return ClipReport(framesDecoded: framesDecoded, framesTracked: framesTracked, tracks: nextTrackID - 1,
                           meanConfidence: recordCount > 0 ? confidenceSum / Double(recordCount) : 0,
                           lowConfidenceRecords: lowConfidence, seconds: seconds.seconds,
                           trackingSeconds: trackingTime.seconds, warnings: reader.warnings)
-    }
-}
-
-/// One object's request and identity across the clip.
-final class TrackedObject {
-    let trackID: Int
-    let label: String
-    let request: TrackObjectRequest
-
-    init(trackID: Int, label: String, box: PixelRect, frame: ImageFrame, level: TrackingLevel) {
-        self.trackID = trackID
-        self.label = label
-        let observation = DetectedObjectObservation(
-            boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
-        request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
-    }
-
-    /// The record of the frame just performed.
-    func record(frame: VideoFrame, imageWidth: Int, imageHeight: Int) -> TrackRecord {
-        let observation = request.results.first ?? request.inputObservation
-        return TrackRecord(frame: frame.index, time: frame.time, trackID: trackID, label: label,
-                           box: PixelRect(observation.boundingBox, imageWidth: imageWidth, imageHeight: imageHeight),
-                           confidence: observation.confidence, state: .tracked)
-    }
-
-    /// Makes this frame's result the next frame's input, as Vision does.
-    func advance() {
-        if let result = request.results.first { request.inputObservation = result }
     }
 }
 

@@ -11,11 +11,8 @@ public struct OutputPaths: Sendable, Equatable {
 
     /// Throws ``OutputError/wouldOverwriteInput(path:)`` when an output is the clip itself.
     public init(clip: String, out: String?, csv: String?, video: String?) throws {
-        if out == nil && csv == nil && video == nil {
-            try self.init(clip: clip, out: "vtrack-out", csv: nil, video: nil)
-            return
-        }
         let stem = Self.safeStem(of: clip)
+        let out = (out == nil && csv == nil && video == nil) ? "vtrack-out" : out
         if let out {
             self.csv = csv ?? (out as NSString).appendingPathComponent(stem + ".csv")
             self.video = video ?? (out as NSString).appendingPathComponent(stem + ".mp4")

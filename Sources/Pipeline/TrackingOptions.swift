@@ -8,10 +8,14 @@ public struct TrackingOptions: Sendable {
     public var startFrame: Int
     /// Re-run the detector and re-seed the trackers every this many frames; 0 turns re-seeding off.
     public var reseedEvery: Int
+    /// What re-seeds the trackers; a class detector also starts tracks when no boxes are given.
+    public var detector: DetectorChoice
 
-    public init(level: TrackingLevel = .accurate, startFrame: Int = 0, reseedEvery: Int = 50) {
+    public init(level: TrackingLevel = .accurate, startFrame: Int = 0, reseedEvery: Int = 50,
+                detector: DetectorChoice = .template) {
         self.level = level
         self.startFrame = startFrame
         self.reseedEvery = reseedEvery
+        self.detector = detector
     }
 }

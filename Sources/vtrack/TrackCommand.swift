@@ -9,7 +9,9 @@ struct TrackCommand: ParsableCommand {
         abstract: "Track boxes through a clip; write a CSV and an annotated MP4.",
         discussion: """
         Each --box is x,y,width,height in pixels (origin at the top-left pixel) on the start frame,
-        optionally prefixed with a label: --box walker=157,138,22,55. At most 16 boxes.
+        optionally prefixed with a label: --box walker=157,138,22,55. At most 16 boxes. With a class
+        detector and no box (--detector face), tracks start from the faces found on the start frame.
+        Every --reseed-every frames (default 50) the detector runs and re-seeds the trackers.
 
         With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv
         nor --video, writes into ./vtrack-out/.
@@ -17,6 +19,7 @@ struct TrackCommand: ParsableCommand {
         Example:
           vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 \\
               --box walker=157,138,22,55 --box 401,149,27,52 --level accurate --out out/
+          vtrack track SampleVideos/carphone_face_in_car.mp4 --detector face --out out/
         """
     )
 
@@ -41,7 +44,10 @@ struct TrackCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if boxes.isEmpty { throw ValidationError("give at least one --box x,y,width,height") }
+        if boxes.isEmpty && !tracking.options.detector.findsNewObjects {
+            throw ValidationError("give at least one --box x,y,width,height, or a class --detector such as face to start tracks automatically")
+        }
+        if boxes.count > 16 { throw ValidationError("\(boxes.count) boxes given; at most 16 objects can be tracked at once") }
     }
 
     func run() throws {

@@ -15,12 +15,18 @@ struct TrackingOptionsGroup: ParsableArguments {
     @Option(help: "Re-run the detector and re-seed the trackers every N frames (0: never).")
     var reseedEvery = 50
 
+    @Option(help: ArgumentHelp(
+        "What re-seeds the trackers: template (re-detects each boxed object), or an OpenCV cascade (face, profileface, fullbody, upperbody, or PATH.xml), which also starts tracks when no --box is given.",
+        valueName: "detector"))
+    var detector = "template"
+
     func validate() throws {
         if startFrame < 0 { throw ValidationError("--start-frame must be 0 or more") }
         if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
     }
 
     var options: TrackingOptions {
-        TrackingOptions(level: level, startFrame: startFrame, reseedEvery: reseedEvery)
+        TrackingOptions(level: level, startFrame: startFrame, reseedEvery: reseedEvery,
+                        detector: DetectorChoice(parsing: detector))
     }
 }

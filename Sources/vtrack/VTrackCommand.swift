@@ -1,4 +1,5 @@
 import ArgumentParser
+import VideoIO
 
 @main
 struct VTrackCommand: ParsableCommand {
@@ -13,6 +14,18 @@ struct VTrackCommand: ParsableCommand {
         Example:
           vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 --box walker=157,138,22,55 --out out/
         """,
-        subcommands: [TrackCommand.self, ProbeCommand.self, EvalCommand.self]
+        subcommands: [TrackCommand.self, ProbeCommand.self, EvalCommand.self, BenchCommand.self]
     )
+
+    /// Runs the chosen subcommand with FFmpeg's own logging limited to errors: vtrack reports
+    /// decoding problems itself, once, with the file name.
+    static func main() {
+        FFmpegLog.setLevel(.error)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -1,0 +1,91 @@
+import Detection
+import Imaging
+import Tracking
+import VideoIO
+
+/// One object followed through a clip: its request, its identity, its re-detector and the
+/// bookkeeping the re-seed policy needs.
+final class TrackedObject {
+    let trackID: Int
+    let label: String
+    /// True for tracks a class detector started (they may end when lost for long).
+    let isAutomatic: Bool
+    let request: TrackObjectRequest
+    /// Appearance model of this object, learned from its confident frames.
+    let redetector = TemplateRedetector()
+    /// The box of the latest result, pixels, top-left origin.
+    private(set) var box: PixelRect
+    private(set) var confidence: Float = 1
+    /// The latest box with confidence above 0.5.
+    private(set) var lastConfidentBox: PixelRect
+    /// Consecutive frames with confidence at or below 0.5.
+    private(set) var lowConfidenceRun = 0
+    /// Consecutive frames in the `lost` state.
+    private(set) var lostRun = 0
+    private var isLost = false
+    private var reseededThisFrame = false
+    private(set) var hasEnded = false
+
+    init(trackID: Int, label: String, box: PixelRect, frame: ImageFrame, level: TrackingLevel, isAutomatic: Bool) {
+        self.trackID = trackID
+        self.label = label
+        self.isAutomatic = isAutomatic
+        self.box = box
+        lastConfidentBox = box
+        let observation = DetectedObjectObservation(
+            boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
+        request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
+        try? redetector.learn(from: frame, box: box, confidence: 1)
+    }
+
+    /// Re-initialises the tracker at `newBox` on the frame about to be performed, keeping the id.
+    func reseed(at newBox: PixelRect, frameWidth: Int, frameHeight: Int) {
+        request.inputObservation = DetectedObjectObservation(
+            id: request.inputObservation.id,
+            boundingBox: NormalizedRect(newBox, imageWidth: frameWidth, imageHeight: frameHeight))
+        reseededThisFrame = true
+        isLost = false
+        lowConfidenceRun = 0
+        lostRun = 0
+    }
+
+    /// Records that a search for this object found nothing.
+    func markLost() {
+        isLost = true
+    }
+
+    /// Takes in the result of the frame just performed.
+    func observe(_ frame: ImageFrame) {
+        guard let result = request.results.first else { return }
+        box = PixelRect(result.boundingBox, imageWidth: frame.width, imageHeight: frame.height)
+        confidence = result.confidence
+        if confidence > 0.5 {
+            lastConfidentBox = box
+            lowConfidenceRun = 0
+            isLost = false
+            try? redetector.learn(from: frame, box: box, confidence: confidence)
+        } else {
+            lowConfidenceRun += 1
+        }
+        lostRun = isLost ? lostRun + 1 : 0
+    }
+
+    /// Marks this frame as the track's last: the handler releases its tracker after it.
+    func end() {
+        request.isLastFrame = true
+        hasEnded = true
+    }
+
+    /// The record of the frame just performed. A lost track reports where it was last seen.
+    func record(frame: VideoFrame) -> TrackRecord {
+        let state: TrackState = hasEnded ? .ended : reseededThisFrame ? .reseeded : isLost ? .lost : .tracked
+        return TrackRecord(frame: frame.index, time: frame.time, trackID: trackID, label: label,
+                           box: isLost ? lastConfidentBox : box, confidence: confidence, state: state)
+    }
+
+    /// Makes this frame's result the next frame's input, as Vision does.
+    func advance() {
+        reseededThisFrame = false
+        if let result = request.results.first { request.inputObservation = result }
+    }
+}
