@@ -50,6 +50,14 @@ public struct CascadeModel: Sendable {
         var right: Int32
     }
 
+    /// A one-split weak classifier (the common case), flattened for speed.
+    struct Stump: Sendable {
+        var feature: Int32
+        var threshold: Float
+        var left: Float
+        var right: Float
+    }
+
     struct HaarRectangle: Sendable {
         var x: Int
         var y: Int
@@ -82,6 +90,8 @@ public struct CascadeModel: Sendable {
     private(set) var lbpFeatures: [LBPFeature] = []
     /// Largest node count of one weak classifier (1: all stumps).
     private(set) var maximumTreeNodes = 0
+    /// The weak classifiers as stumps, in stage order, when every one is a stump; else empty.
+    private(set) var stumps: [Stump] = []
 
     public var stageCount: Int { stages.count }
     /// Weak classifiers (trees or stumps) over all stages.
@@ -134,6 +144,14 @@ public struct CascadeModel: Sendable {
         haarFeatures = reader.haarFeatures
         lbpFeatures = reader.lbpFeatures
         maximumTreeNodes = reader.maximumTreeNodes
-        hasTiltedFeatures = haarFeatures.contains { $0.tilted }
+        hasTiltedFeatures = reader.haarFeatures.contains { $0.tilted }
+        if reader.maximumTreeNodes == 1 {
+            let leafValues = reader.leaves
+            // A stump's children are leaves: 0 or negative, `-child` indexing the tree's two leaves.
+            stumps = zip(reader.trees, reader.nodes).map { tree, node in
+                Stump(feature: node.feature, threshold: node.threshold,
+                      left: leafValues[tree.firstLeaf - Int(node.left)], right: leafValues[tree.firstLeaf - Int(node.right)])
+            }
+        }
     }
 }
