@@ -6,6 +6,7 @@ public struct BatchConfiguration: Sendable {
     /// (it is then not searched for clips) but must not be the input folder itself.
     public var outputFolder: String
     /// Tracking settings for every clip; a sidecar's or manifest's `frame` overrides the start frame.
+    /// A class detector (`options.detector`, e.g. `face`) starts the tracks of clips that have no boxes.
     public var options: TrackingOptions
     /// A manifest CSV giving the boxes of the clips it names (see ``BatchManifest``); clips it does
     /// not name fall back to their sidecar files.

@@ -10,7 +10,8 @@ import Imaging
 ///     // tracks/cam1/0001.csv, tracks/cam1/0001.mp4, tracks/cam1/0001.done.json, ..., tracks/summary.csv
 ///
 /// - Boxes come from the manifest (for the clips it names), else from the clip's sidecar
-///   (``BoxSidecar``); a clip with neither is `skipped`.
+///   (``BoxSidecar``); a clip with neither starts its tracks from the detector when
+///   `options.detector` is a class detector (`face`, ...), and is `skipped` otherwise.
 /// - Outputs are written under temporary names and renamed when complete; the clip's marker
 ///   (``BatchOutputLayout/markerPath(for:)``) is written last. A clip whose marker and outputs exist
 ///   and whose inputs did not change is skipped unless ``BatchConfiguration/force`` is set, so a
@@ -105,11 +106,15 @@ public final class BatchRunner {
         }
         let boxes: ClipBoxes
         do {
-            guard let given = try clipBoxes(for: clip, at: clipPath) else {
+            if let given = try clipBoxes(for: clip, at: clipPath) {
+                boxes = given
+            } else if configuration.options.detector.findsNewObjects {
+                boxes = ClipBoxes(targets: [], startFrame: nil, source: "--detector \(configuration.options.detector)")
+            } else {
+                let sidecar = (BoxSidecar.csvPath(forClip: clip) as NSString).lastPathComponent
                 return BatchClipResult(clip: clip, status: .skipped,
-                                       error: "no boxes: no \((BoxSidecar.csvPath(forClip: clip) as NSString).lastPathComponent) or .boxes.json beside it and no manifest row")
+                                       error: "no boxes: no \(sidecar) or .boxes.json beside it, no manifest row, and no class --detector")
             }
-            boxes = given
         } catch {
             return .failed(clip, error)
         }

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Combine the shard summaries of a sharded batch into summary.csv and summary.json.",
+        discussion: """
+        Each argument is an output folder of `vtrack batch --shard` (all its summary.shard-I-of-N.json
+        files are read) or one such file. Every shard 0...N-1 must be present exactly once and all
+        must come from the same clip list; otherwise nothing is written.
+
+        Exit status: 0 when every clip is ok or skipped, 2 when some clip failed, 1 when the shards
+        cannot be merged.
+
+        Example:
+          vtrack merge tracks/                       # shards that shared one output folder
+          vtrack merge node1/ node2/ node3/ --out tracks/
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Batch output folders or shard summary files.", valueName: "outdir"))
+    var sources: [String]
+
+    @Option(help: ArgumentHelp("Where to write summary.csv and summary.json (default: the first folder).", valueName: "dir"))
+    var out: String?
+
+    func validate() throws {
+        if sources.isEmpty { throw ValidationError("give at least one batch output folder") }
+    }
+
+    func run() throws {
+        var files: [String] = []
+        for source in sources {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else {
+                throw BatchError.badSummary(path: source, reason: "no such file or folder")
+            }
+            files += isFolder.boolValue ? try BatchSummary.shardFiles(in: source) : [source]
+        }
+        var seen = Set<String>()
+        let unique = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path).inserted }
+        let parts = try unique.map { (path: $0, summary: try BatchSummary.read(path: $0)) }
+        let merged = try BatchSummary.merge(parts)
+        let folder = out ?? defaultFolder
+        let written = try merged.write(into: folder)
+        let failed = merged.count(.failed)
+        print("merged \(parts.count) shards: \(merged.count(.ok)) ok, \(failed) failed, \(merged.count(.skipped)) skipped")
+        for path in written { print("wrote \(path)") }
+        if failed > 0 { throw ExitCode(2) }
+    }
+
+    /// The first source if it is a folder, else the folder of the first file.
+    private var defaultFolder: String {
+        let first = sources[0]
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: first, isDirectory: &isFolder), isFolder.boolValue { return first }
+        let parent = (first as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+import VideoIO
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a tracks CSV (for example one edited by hand) onto its clip as an annotated MP4.",
+        discussion: """
+        The CSV needs the columns frame, track_id, x, y, width, height (pixels, origin at the
+        top-left pixel); label, confidence and state are optional. Boxes are drawn as `vtrack track`
+        draws them: solid when confidence > 0.5, dashed otherwise. Every frame of the clip is
+        written, frames without rows unannotated; rows for frames past the end are reported.
+
+        Example:
+          vtrack render clip.mp4 --tracks out/clip.csv --video out/clip-edited.mp4
+        """
+    )
+
+    @Argument(help: "The clip the CSV was made from.")
+    var clip: String
+
+    @Option(help: ArgumentHelp("The tracks CSV to draw.", valueName: "csv"))
+    var tracks: String
+
+    @Option(help: ArgumentHelp("Where to write the annotated MP4.", valueName: "path"))
+    var video: String
+
+    @Flag(help: "Do not print progress.")
+    var quiet = false
+
+    func run() throws {
+        _ = try OutputPaths(clip: tracks, out: nil, csv: nil, video: video)
+        let outputs = try OutputPaths(clip: clip, out: nil, csv: nil, video: video)
+        let records = try TrackCSV.read(path: tracks)
+        let byFrame = Dictionary(grouping: records, by: \.frame)
+        let reader = try VideoReader(path: clip)
+        let sinks = try outputs.makeSinks(clip: clip, info: reader.info)
+        let progress = ProgressLine(label: clip, total: reader.info.frameCount, enabled: !quiet)
+        var frames = 0
+        while let frame = try reader.nextFrame() {
+            for sink in sinks { try sink.write(frame: frame, records: byFrame[frame.index] ?? []) }
+            frames += 1
+            progress.update(frame: frame.index)
+        }
+        for sink in sinks { try sink.finish() }
+        progress.finish()
+        let beyond = records.filter { $0.frame >= frames }.count
+        if beyond > 0 {
+            FileHandle.standardError.write(Data("warning: \(tracks): \(beyond) rows are on frames past the clip's last frame \(frames - 1) and were not drawn\n".utf8))
+        }
+        for warning in reader.warnings { FileHandle.standardError.write(Data("warning: \(clip): \(warning)\n".utf8)) }
+        if !quiet { print("drew \(records.count - beyond) boxes on \(frames) frames; wrote \(video)") }
+    }
+}

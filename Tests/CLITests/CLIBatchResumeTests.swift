@@ -1,0 +1,67 @@
+import Foundation
+import Pipeline
+import VideoIO
+import XCTest
+
+/// A batch killed with SIGKILL part-way leaves only complete files under final names, and running it
+/// again finishes exactly the clips that were not done.
+final class CLIBatchResumeTests: XCTestCase {
+    func testKilledBatchResumesAndLeavesNoHalfWrittenFile() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: cliSampleClip), "missing \(cliSampleClip)")
+        let folder = try CLITemporaryFolder()
+        let clips = (1...8).map { String(format: "clip%02d.mp4", $0) }
+        for clip in clips {
+            try folder.copy(cliSampleClip, to: "in/" + clip)
+            try folder.write("x,y,width,height\n60,30,50,60\n", to: "in/" + (clip as NSString).deletingPathExtension + ".boxes.csv")
+        }
+        let arguments = ["batch", folder.path("in"), "--out", folder.path("out"), "--jobs", "1", "--level", "fast"]
+        let first = try CLI.startVtrack(arguments, logFolder: folder.root)
+        let deadline = Date().addingTimeInterval(120)
+        while markers(in: folder).isEmpty && first.isRunning && Date() < deadline { usleep(5_000) }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        XCTAssertEqual(first.terminationReason, .uncaughtSignal, "the batch should have been killed, not have finished")
+        let doneBeforeRerun = markers(in: folder)
+        XCTAssertGreaterThan(doneBeforeRerun.count, 0)
+        XCTAssertLessThan(doneBeforeRerun.count, clips.count, "killed midway")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("out/summary.json")))
+        try checkFinalFilesAreWhole(in: folder)
+
+        let second = try CLI.vtrack(arguments, timeout: 180)
+        XCTAssertFalse(second.signalled)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        let summary = try BatchSummary.read(path: folder.path("out/summary.json"))
+        XCTAssertEqual(summary.clips.map(\.clip), clips)
+        for result in summary.clips {
+            let wasDone = doneBeforeRerun.contains((result.clip as NSString).deletingPathExtension + ".done.json")
+            XCTAssertEqual(result.status, wasDone ? .skipped : .ok, result.clip)
+            XCTAssertEqual(result.frames, 120, result.clip)
+        }
+        try checkFinalFilesAreWhole(in: folder)
+        let names = folder.files(under: "out")
+        XCTAssertEqual(names, (clips.flatMap { clip -> [String] in
+            let stem = (clip as NSString).deletingPathExtension
+            return [stem + ".csv", stem + ".done.json", stem + ".mp4"]
+        } + ["summary.csv", "summary.json"]).sorted(), "every clip complete, no temporary file left")
+    }
+
+    private func markers(in folder: CLITemporaryFolder) -> [String] {
+        folder.files(under: "out").filter { $0.hasSuffix(".done.json") }
+    }
+
+    /// Every CSV and MP4 under its final name is complete: all 120 frames.
+    private func checkFinalFilesAreWhole(in folder: CLITemporaryFolder) throws {
+        for name in folder.files(under: "out") where !name.hasPrefix(".") {
+            let path = folder.path("out/" + name)
+            if name.hasSuffix(".csv") && !name.hasPrefix("summary") {
+                XCTAssertEqual(try TrackCSV.read(path: path).map(\.frame), Array(0..<120), name)
+            } else if name.hasSuffix(".mp4") {
+                let reader = try VideoReader(path: path)
+                var frames = 0
+                while try reader.nextFrame() != nil { frames += 1 }
+                XCTAssertEqual(frames, 120, name)
+                XCTAssertTrue(reader.warnings.isEmpty, "\(name): \(reader.warnings)")
+            }
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import XCTest
+
+/// What a finished `vtrack` (or `ffmpeg`) process left behind.
+struct ProcessOutcome {
+    /// Exit status, or the signal number when ``signalled``.
+    let status: Int32
+    /// True when the process ended by a signal (a crash, or our kill).
+    let signalled: Bool
+    let stdout: String
+    let stderr: String
+
+    /// Standard error without FFmpeg's own log lines (`[h264 @ 0x...] ...`), which libav prints for damaged input.
+    var messages: [String] {
+        stderr.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasPrefix("[") }
+    }
+}
+
+/// Runs the `vtrack` binary built next to the test bundle, and `ffmpeg` for making test clips.
+enum CLI {
+    /// `vtrack` in the folder of the running test executable (`swift build -c release --product vtrack`
+    /// followed by `swift test -c release` puts both in `.build/release`).
+    static func vtrackBinary() throws -> String {
+        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                          Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+            .map { $0.appendingPathComponent("vtrack").path }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("no vtrack binary beside the tests (looked at \(candidates.joined(separator: ", "))); run swift build --product vtrack with the same configuration first")
+        }
+        return found
+    }
+
+    /// Runs vtrack to completion; a run longer than `timeout` seconds is killed and reported as a failure.
+    static func vtrack(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120,
+                       file: StaticString = #filePath, line: UInt = #line) throws -> ProcessOutcome {
+        try run(vtrackBinary(), arguments, environment: environment, timeout: timeout, file: file, line: line)
+    }
+
+    /// Starts vtrack without waiting; its output goes to `stdout.log` and `stderr.log` in `logFolder`.
+    static func startVtrack(_ arguments: [String], environment: [String: String] = [:], logFolder: String) throws -> Process {
+        try FileManager.default.createDirectory(atPath: logFolder, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try vtrackBinary())
+        process.arguments = arguments
+        process.environment = schedulerFree(environment)
+        process.standardOutput = try logFile((logFolder as NSString).appendingPathComponent("stdout.log"))
+        process.standardError = try logFile((logFolder as NSString).appendingPathComponent("stderr.log"))
+        try process.run()
+        return process
+    }
+
+    /// Waits for a process from ``startVtrack(_:environment:logFolder:)`` and collects its output.
+    static func outcome(of process: Process, logFolder: String) -> ProcessOutcome {
+        process.waitUntilExit()
+        func log(_ name: String) -> String {
+            (try? String(contentsOfFile: (logFolder as NSString).appendingPathComponent(name), encoding: .utf8)) ?? ""
+        }
+        return ProcessOutcome(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                              stdout: log("stdout.log"), stderr: log("stderr.log"))
+    }
+
+    /// This process's environment without the job-scheduler variables a test machine might carry,
+    /// plus `extra`.
+    private static func schedulerFree(_ extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for name in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX", "VTRACK_SHARD_COUNT"] {
+            env[name] = nil
+        }
+        env.merge(extra) { $1 }
+        return env
+    }
+
+    /// The `ffmpeg` command-line tool, or a skip when it is not installed.
+    static func ffmpegBinary() throws -> String {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":")
+        guard let found = folders.map({ "\($0)/ffmpeg" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw XCTSkip("ffmpeg is not installed; it makes the test clips")
+        }
+        return found
+    }
+
+    /// Runs ffmpeg quietly, overwriting outputs; fails the test when it fails.
+    static func ffmpeg(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let outcome = try run(ffmpegBinary(), ["-nostdin", "-v", "error", "-y"] + arguments, environment: [:], timeout: 120, file: file, line: line)
+        guard outcome.status == 0, !outcome.signalled else {
+            XCTFail("ffmpeg \(arguments.joined(separator: " ")) failed: \(outcome.stderr)", file: file, line: line)
+            throw CocoaError(.executableLoad)
+        }
+    }
+
+    /// A synthetic H.264 clip from FFmpeg's moving test pattern.
+    static func makeClip(_ path: String, size: String = "160x120", frames: Int = 40, rate: Int = 20, pattern: String = "testsrc2",
+                         extra: [String] = []) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try ffmpeg(["-f", "lavfi", "-i", "\(pattern)=size=\(size):rate=\(rate)", "-frames:v", "\(frames)",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"] + extra + [path])
+    }
+
+    private static func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double,
+                            file: StaticString, line: UInt) throws -> ProcessOutcome {
+        let logs = (NSTemporaryDirectory() as NSString).appendingPathComponent("vtrack-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: logs) }
+        let out = (logs as NSString).appendingPathComponent("stdout"), err = (logs as NSString).appendingPathComponent("stderr")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = schedulerFree(environment)
+        process.standardOutput = try logFile(out)
+        process.standardError = try logFile(err)
+        try process.run()
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            process.waitUntilExit()
+            finished.signal()
+        }
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+            XCTFail("\((executable as NSString).lastPathComponent) \(arguments.joined(separator: " ")) ran longer than \(timeout) s", file: file, line: line)
+        }
+        return ProcessOutcome(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                              stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+                              stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+    }
+
+    private static func logFile(_ path: String) throws -> FileHandle {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return handle
+    }
+}
+
+/// A fresh folder under the system's temporary folder, removed when the value is released.
+final class CLITemporaryFolder {
+    let root: String
+
+    init() throws {
+        root = (NSTemporaryDirectory() as NSString).appendingPathComponent("vtrack-cli-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
+
+    func write(_ text: String, to relative: String) throws {
+        try write(Data(text.utf8), to: relative)
+    }
+
+    func write(_ data: Data, to relative: String) throws {
+        let target = path(relative)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: target, contents: data) else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    func copy(_ source: String, to relative: String) throws {
+        try write(try Data(contentsOf: URL(fileURLWithPath: source)), to: relative)
+    }
+
+    func data(_ relative: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path(relative))) }
+
+    /// Every regular file under `relative`, as paths relative to it, sorted.
+    func files(under relative: String) -> [String] {
+        let base = path(relative)
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
+        var found: [String] = []
+        while let item = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: (base as NSString).appendingPathComponent(item), isDirectory: &isFolder), !isFolder.boolValue {
+                found.append(item)
+            }
+        }
+        return found.sorted()
+    }
+}
+
+/// The package root, from this file's location.
+let cliPackageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The bundled 120-frame, 176x144 sample clip.
+let cliSampleClip = cliPackageRoot.appendingPathComponent("SampleVideos/carphone_face_in_car.mp4").path
+
+/// Deterministic pseudo-random numbers (SplitMix64) for repeatable corruption.
+struct CLISeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
