@@ -15,7 +15,7 @@ final class FrameDecoder {
     private var finished = false
     /// Problems met so far, one line each, at most ``warningLimit``.
     private(set) var warnings: [String] = []
-    /// Packets the decoder rejected (skipped).
+    /// Packets the decoder rejected, when sent or when decoding their picture failed (skipped).
     private(set) var damagedPacketCount = 0
     private var warningsDropped = 0
     private let warningLimit = 50
@@ -65,7 +65,8 @@ final class FrameDecoder {
             if received == FFmpegStatus.endOfFile { break }
             if received != FFmpegStatus.tryAgain {
                 consecutiveErrors += 1
-                warn("decoding error: \(ffmpegMessage(received))")
+                damagedPacketCount += 1
+                warn("decoding error, picture skipped: \(ffmpegMessage(received))")
                 if consecutiveErrors > 100 {
                     warn("too many decoding errors in a row, stopping")
                     break

@@ -88,7 +88,8 @@ public final class VideoReader {
     /// lines, the last one counting those not listed.
     public var warnings: [String] { decoder.warnings }
 
-    /// Number of packets the decoder rejected and that were skipped.
+    /// Number of packets the decoder rejected (when sent, or when decoding their picture failed);
+    /// their pictures are skipped. 0 for an undamaged file.
     public var damagedPacketCount: Int { decoder.damagedPacketCount }
 
     /// The next frame, or `nil` once the stream has ended (every picture buffered in the decoder
