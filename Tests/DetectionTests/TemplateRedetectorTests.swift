@@ -119,7 +119,9 @@ final class TemplateRedetectorTests: XCTestCase {
         for (width, height) in [(1280, 720), (1920, 1080)] {
             let big = TexturedScene(width: width, height: height)
             let box = PixelRect(x: Double(width) * 0.3, y: Double(height) * 0.3, width: Double(width) / 8, height: Double(height) / 6)
-            let redetector = TemplateRedetector()
+            var parameters = TemplateRedetector.Parameters()
+            parameters.learningInterval = 1
+            let redetector = TemplateRedetector(parameters: parameters)
             let first = big.render(object: box)
             for _ in 0..<4 { try redetector.learn(from: first, box: box, confidence: 1) }
             let moved = PixelRect(x: box.x + 40, y: box.y + 20, width: box.width, height: box.height)
@@ -130,7 +132,7 @@ final class TemplateRedetectorTests: XCTestCase {
                 for _ in 0..<3 { try body() }
                 return Double(DispatchTime.now().uptimeNanoseconds - start) / 3e6
             }
-            // The first calls plan FFTs for the near and whole-frame sizes (once per process and size).
+            XCTAssertEqual(redetector.templateCount, 4, "first + 3 recent")
             let start = DispatchTime.now().uptimeNanoseconds
             _ = try redetector.detect(in: frame, near: [box])
             _ = try redetector.detect(in: absent, near: [box])
@@ -139,7 +141,7 @@ final class TemplateRedetectorTests: XCTestCase {
             let whole = try milliseconds { _ = try redetector.detect(in: absent, near: [box]) }
             let found = try redetector.detect(in: frame, near: [box]).first
             XCTAssertGreaterThan(found?.box.iou(moved) ?? 0, 0.7)
-            print(String(format: "[template redetector] %dx%d, object %.0fx%.0f, %d templates: near hit %.1f ms/call, near miss + whole frame %.1f ms/call (first two calls with FFT planning: %.0f ms)",
+            print(String(format: "[template redetector] %dx%d, object %.0fx%.0f, %d templates: near hit %.1f ms/call, near miss + whole frame %.1f ms/call (first two calls: %.0f ms)",
                          width, height, box.width, box.height, redetector.templateCount, near, whole, firstCalls))
         }
     }

@@ -38,64 +38,88 @@ struct CorrelationPeak {
 ///
 /// `ncc(x, y) = Σ T'(i, j) · I(x + i, y + j) / (‖T'‖ · sqrt(Σ (I - Ī)²))` over the window at (x, y),
 /// where `T'` is the zero-mean template; windows flatter than one grey level of standard deviation score 0.
+///
+/// The image is processed in overlapping square tiles of one fixed size (overlap-save), so a single
+/// FFT size is ever planned, whatever the frame and object sizes: FFTW's measured planning costs
+/// about a second per size, paid once per process when the first search object is made.
 struct CorrelationSearch {
-    private struct Shape: Hashable {
-        let rows: Int
-        let columns: Int
-    }
-
-    private var correlators: [Shape: CircularCorrelator] = [:]
+    /// Side of the FFT tiles; templates must be smaller.
+    let tileSide: Int
+    private let correlator: CircularCorrelator
     private var signal: [Float] = []
     private var kernel: [Float] = []
     private var sums: [Double] = []
     private var squares: [Double] = []
     private var scores: [Float] = []
 
+    /// `largestTemplateSide`: the longest template side searched (tiles are at least 4 times larger).
+    init(largestTemplateSide: Int) {
+        var side = 128
+        while side < 4 * largestTemplateSide && side < 1024 { side *= 2 }
+        tileSide = side
+        correlator = CircularCorrelator(rows: side, columns: side)
+    }
+
     /// Peaks of every template's score map with a score of at least `minimumScore`, the best
-    /// `perTemplate` of each. `image` holds `width * height` values, row-major.
+    /// `perTemplate` of each. `image` holds `width * height` values, row-major. Templates larger
+    /// than the image or than a tile are skipped.
     mutating func peaks(in image: UnsafeBufferPointer<Float>, width: Int, height: Int, templates: [ZeroMeanTemplate],
                         minimumScore: Float, perTemplate: Int) -> [CorrelationPeak] {
         guard width > 0, height > 0, image.count >= width * height else { return [] }
-        let rows = Self.paddedSize(height), columns = Self.paddedSize(width)
-        let shape = Shape(rows: rows, columns: columns)
-        let correlator = correlators[shape] ?? CircularCorrelator(rows: rows, columns: columns)
-        correlators[shape] = correlator
-        prepareSignal(image, width: width, height: height, rows: rows, columns: columns)
         buildSummedAreaTables(image, width: width, height: height)
         var found: [CorrelationPeak] = []
         for (index, template) in templates.enumerated() {
-            guard template.norm > 0, template.width <= width, template.height <= height else { continue }
-            if kernel.count != rows * columns {
-                kernel = [Float](repeating: 0, count: rows * columns)
-            } else {
-                for k in kernel.indices { kernel[k] = 0 }
-            }
-            for j in 0..<template.height {
-                for i in 0..<template.width { kernel[j * columns + i] = template.values[j * template.width + i] }
-            }
-            let response = correlator.correlate(kernel, with: signal)
-            guard response.count == rows * columns else { continue }
+            guard template.norm > 0, template.width <= width, template.height <= height,
+                  template.width < tileSide, template.height < tileSide else { continue }
             let validColumns = width - template.width + 1, validRows = height - template.height + 1
-            fillScores(response, columns: columns, template: template, validColumns: validColumns, validRows: validRows,
-                       imageWidth: width)
+            if scores.count < validColumns * validRows { scores = [Float](repeating: 0, count: validColumns * validRows) }
+            prepareKernel(template)
+            // Each tile yields the scores of offsets whose window lies inside the tile.
+            let stepX = tileSide - template.width + 1, stepY = tileSide - template.height + 1
+            var tileY = 0
+            while tileY < validRows {
+                var tileX = 0
+                while tileX < validColumns {
+                    fillSignal(image, width: width, height: height, originX: tileX, originY: tileY)
+                    let response = correlator.correlate(kernel, with: signal)
+                    if response.count == tileSide * tileSide {
+                        fillScores(response, template: template, originX: tileX, originY: tileY,
+                                   columns: min(stepX, validColumns - tileX), rows: min(stepY, validRows - tileY),
+                                   validColumns: validColumns, imageWidth: width)
+                    }
+                    tileX += stepX
+                }
+                tileY += stepY
+            }
             found += localMaxima(template: index, validColumns: validColumns, validRows: validRows,
                                  minimumScore: minimumScore, limit: perTemplate)
         }
         return found
     }
 
-    /// A size at least `n` made of small prime factors, so FFTW is fast and few plans are made.
-    static func paddedSize(_ n: Int) -> Int {
-        let step = n <= 64 ? 8 : 32
-        return (n + step - 1) / step * step
+    private mutating func prepareKernel(_ template: ZeroMeanTemplate) {
+        let count = tileSide * tileSide
+        if kernel.count != count { kernel = [Float](repeating: 0, count: count) }
+        kernel.withUnsafeMutableBufferPointer { out in
+            for k in 0..<count { out[k] = 0 }
+            template.values.withUnsafeBufferPointer { values in
+                for j in 0..<template.height {
+                    for i in 0..<template.width { out[j * tileSide + i] = values[j * template.width + i] }
+                }
+            }
+        }
     }
 
-    private mutating func prepareSignal(_ image: UnsafeBufferPointer<Float>, width: Int, height: Int, rows: Int, columns: Int) {
-        if signal.count != rows * columns { signal = [Float](repeating: 0, count: rows * columns) }
+    /// The tile of the image whose top-left pixel is (originX, originY), zero outside the image.
+    private mutating func fillSignal(_ image: UnsafeBufferPointer<Float>, width: Int, height: Int, originX: Int, originY: Int) {
+        let side = tileSide, count = side * side
+        if signal.count != count { signal = [Float](repeating: 0, count: count) }
         signal.withUnsafeMutableBufferPointer { out in
-            for k in 0..<out.count { out[k] = 0 }
-            for y in 0..<height {
-                for x in 0..<width { out[y * columns + x] = image[y * width + x] }
+            for k in 0..<count { out[k] = 0 }
+            let columns = min(side, width - originX), rows = min(side, height - originY)
+            for y in 0..<rows {
+                let source = (originY + y) * width + originX
+                for x in 0..<columns { out[y * side + x] = image[source + x] }
             }
         }
     }
@@ -125,24 +149,27 @@ struct CorrelationSearch {
         }
     }
 
-    private mutating func fillScores(_ response: [Float], columns: Int, template: ZeroMeanTemplate,
-                                     validColumns: Int, validRows: Int, imageWidth: Int) {
-        let stride = imageWidth + 1, tw = template.width, th = template.height
+    /// Scores of the offsets `originX ..< originX + columns` x `originY ..< originY + rows`, from the
+    /// tile's correlation response (offset (u, v) of the tile at response[v * tileSide + u]).
+    private mutating func fillScores(_ response: [Float], template: ZeroMeanTemplate, originX: Int, originY: Int,
+                                     columns: Int, rows: Int, validColumns: Int, imageWidth: Int) {
+        let stride = imageWidth + 1, tw = template.width, th = template.height, side = tileSide
         let n = Double(tw * th), norm = Double(template.norm)
-        if scores.count < validColumns * validRows { scores = [Float](repeating: 0, count: validColumns * validRows) }
         response.withUnsafeBufferPointer { numerator in
             sums.withUnsafeBufferPointer { sum in
                 squares.withUnsafeBufferPointer { square in
                     scores.withUnsafeMutableBufferPointer { out in
-                        for y in 0..<validRows {
-                            for x in 0..<validColumns {
+                        for v in 0..<rows {
+                            let y = originY + v
+                            for u in 0..<columns {
+                                let x = originX + u
                                 let a = y * stride + x, b = (y + th) * stride + x
                                 let s = sum[a] - sum[a + tw] - sum[b] + sum[b + tw]
                                 let q = square[a] - square[a + tw] - square[b] + square[b + tw]
                                 let energy = q - s * s / n
                                 var value: Float = 0
                                 if energy >= n {
-                                    value = Float(Double(numerator[y * columns + x]) / (energy.squareRoot() * norm))
+                                    value = Float(Double(numerator[v * side + u]) / (energy.squareRoot() * norm))
                                     value = min(max(value, -1), 1)
                                 }
                                 out[y * validColumns + x] = value

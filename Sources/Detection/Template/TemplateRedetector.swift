@@ -63,12 +63,21 @@ public final class TemplateRedetector: Detector {
     private var confidentCallsSinceStored = 0
     private var lastBox: PixelRect?
     private var resampler = AreaResampler()
-    private var search = CorrelationSearch()
+    private var search: CorrelationSearch
+    private var finestImage: [Float] = []
     private var searchImage: [Float] = []
 
+    /// Makes an empty re-detector. The first one in a process plans its FFT size (about a second
+    /// with FFTW's measured planning); later ones reuse the plan.
     public init(parameters: Parameters = Parameters(), label: String? = nil) {
         self.parameters = parameters
         self.label = label
+        search = CorrelationSearch(largestTemplateSide: Self.templateSide(parameters))
+    }
+
+    /// ``Parameters/templateSide`` limited to 8...128 pixels.
+    private static func templateSide(_ parameters: Parameters) -> Int {
+        min(max(parameters.templateSide, 8), 128)
     }
 
     /// Templates held (first + recent).
@@ -102,7 +111,7 @@ public final class TemplateRedetector: Detector {
         lock.lock()
         defer { lock.unlock() }
         if first == nil {
-            let factor = min(1, Double(parameters.templateSide) / max(clipped.width, clipped.height))
+            let factor = min(1, Double(Self.templateSide(parameters)) / max(clipped.width, clipped.height))
             gridWidth = max(4, Int((clipped.width * factor).rounded()))
             gridHeight = max(4, Int((clipped.height * factor).rounded()))
             first = extractTemplate(frame.luma, box: clipped)
@@ -198,23 +207,36 @@ public final class TemplateRedetector: Detector {
         let shrink = min(1, (Double(max(1, parameters.maximumSearchPixels)) / max(largestArea, 1)).squareRoot())
         let zeroMean = templates(shrink: shrink)
         guard let templateWidth = zeroMean.first?.width, let templateHeight = zeroMean.first?.height else { return [] }
+        // Object sizes to try, largest search image (smallest object) first.
+        let sizes: [(width: Int, height: Int)] = scales.sorted().compactMap { scale in
+            let width = Int((region.width * Double(templateWidth) / (reference.width * scale)).rounded())
+            let height = Int((region.height * Double(templateHeight) / (reference.height * scale)).rounded())
+            guard width >= templateWidth, height >= templateHeight,
+                  width * height <= 4 * max(1, parameters.maximumSearchPixels) else { return nil }
+            return (width, height)
+        }
+        guard let finest = sizes.first else { return [] }
+        // One pass over the frame at the finest grid; coarser grids are resampled from it.
+        if finestImage.count < finest.width * finest.height {
+            finestImage = [Float](repeating: 0, count: finest.width * finest.height)
+        }
+        resample(luma, region: region, width: finest.width, height: finest.height, into: &finestImage)
         var found: [Detection] = []
-        for scale in scales {
-            let objectWidth = reference.width * scale, objectHeight = reference.height * scale
-            let outputWidth = Int((region.width * Double(templateWidth) / objectWidth).rounded())
-            let outputHeight = Int((region.height * Double(templateHeight) / objectHeight).rounded())
-            guard outputWidth >= templateWidth, outputHeight >= templateHeight,
-                  outputWidth * outputHeight <= 4 * max(1, parameters.maximumSearchPixels) else { continue }
-            if searchImage.count < outputWidth * outputHeight {
-                searchImage = [Float](repeating: 0, count: outputWidth * outputHeight)
+        for size in sizes {
+            let count = size.width * size.height
+            if searchImage.count < count { searchImage = [Float](repeating: 0, count: count) }
+            finestImage.withUnsafeBufferPointer { source in
+                searchImage.withUnsafeMutableBufferPointer { out in
+                    resampler.resample(sourceWidth: finest.width, sourceHeight: finest.height,
+                                       region: (0, 0, Double(finest.width), Double(finest.height)),
+                                       outputWidth: size.width, outputHeight: size.height, output: out) { source[$0] }
+                }
             }
-            resample(luma, region: region, width: outputWidth, height: outputHeight, into: &searchImage)
             let peaks = searchImage.withUnsafeBufferPointer { image in
-                search.peaks(in: UnsafeBufferPointer(rebasing: image[0..<(outputWidth * outputHeight)]),
-                             width: outputWidth, height: outputHeight, templates: zeroMean,
-                             minimumScore: parameters.minimumScore, perTemplate: 3)
+                search.peaks(in: UnsafeBufferPointer(rebasing: image[0..<count]), width: size.width, height: size.height,
+                             templates: zeroMean, minimumScore: parameters.minimumScore, perTemplate: 3)
             }
-            let unitX = region.width / Double(outputWidth), unitY = region.height / Double(outputHeight)
+            let unitX = region.width / Double(size.width), unitY = region.height / Double(size.height)
             for peak in peaks {
                 let box = PixelRect(x: region.x + peak.x * unitX, y: region.y + peak.y * unitY,
                                     width: Double(templateWidth) * unitX, height: Double(templateHeight) * unitY)
