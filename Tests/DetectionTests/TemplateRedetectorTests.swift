@@ -110,6 +110,7 @@ final class TemplateRedetectorTests: XCTestCase {
         XCTAssertThrowsError(try redetector.learn(from: frame, box: PixelRect(x: 0, y: 0, width: 2, height: 50), confidence: 1))
         try redetector.learn(from: frame, box: start, confidence: 1)
         XCTAssertNoThrow(try redetector.detect(in: frame, near: [PixelRect(x: .infinity, y: 0, width: 1, height: 1)]))
+        XCTAssertNoThrow(try redetector.detect(in: frame, near: [PixelRect(x: 10, y: 10, width: 1e-300, height: 1e300)]))
         let empty = ImageFrame(luma: Image<UInt8>(width: 0, height: 0, repeating: 0))
         XCTAssertThrowsError(try redetector.detect(in: empty, near: []))
     }

@@ -204,16 +204,17 @@ public final class TemplateRedetector: Detector {
         // templates (and so every scale's search image) when it would exceed the cap.
         let largestArea = region.width * Double(gridWidth) / (reference.width * smallest)
             * region.height * Double(gridHeight) / (reference.height * smallest)
+        guard largestArea.isFinite else { return [] }
         let shrink = min(1, (Double(max(1, parameters.maximumSearchPixels)) / max(largestArea, 1)).squareRoot())
         let zeroMean = templates(shrink: shrink)
         guard let templateWidth = zeroMean.first?.width, let templateHeight = zeroMean.first?.height else { return [] }
         // Object sizes to try, largest search image (smallest object) first.
+        let limit = 4 * Double(max(1, parameters.maximumSearchPixels))
         let sizes: [(width: Int, height: Int)] = scales.sorted().compactMap { scale in
-            let width = Int((region.width * Double(templateWidth) / (reference.width * scale)).rounded())
-            let height = Int((region.height * Double(templateHeight) / (reference.height * scale)).rounded())
-            guard width >= templateWidth, height >= templateHeight,
-                  width * height <= 4 * max(1, parameters.maximumSearchPixels) else { return nil }
-            return (width, height)
+            let width = (region.width * Double(templateWidth) / (reference.width * scale)).rounded()
+            let height = (region.height * Double(templateHeight) / (reference.height * scale)).rounded()
+            guard width >= Double(templateWidth), height >= Double(templateHeight), width * height <= limit else { return nil }
+            return (Int(width), Int(height))
         }
         guard let finest = sizes.first else { return [] }
         // One pass over the frame at the finest grid; coarser grids are resampled from it.
