@@ -60,7 +60,8 @@ public final class CorrelationTracker: ObjectTracker {
         windowWidth = Double(columns * cellSize) / pixelsPerFramePixel
         windowHeight = Double(rows * cellSize) / pixelsPerFramePixel
         let frameSize = Double(max(frame.width, frame.height))
-        minimumScale = max(4 / min(box.width, box.height), 0.05)
+        // The box may shrink to 4 px (or 5% of its size) and grow to twice the frame.
+        minimumScale = min(1, max(4 / min(box.width, box.height), 0.05))
         maximumScale = max(1, 2 * frameSize / max(box.width, box.height))
 
         extractor = FeatureExtractor(columns: columns, rows: rows, cellSize: cellSize,

@@ -21,8 +21,9 @@ final class ScaleEstimator {
         learningRate = parameters.scaleLearningRate
         let cellSize = 4
         let factor = (Double(max(parameters.scaleModelArea, 64)) / max(targetWidth * targetHeight, 1)).squareRoot()
-        let columns = max(2, Int((targetWidth * factor / Double(cellSize)).rounded()))
-        let rows = max(2, Int((targetHeight * factor / Double(cellSize)).rounded()))
+        // Clamped so that an extreme aspect ratio cannot blow up the sample size.
+        let columns = min(32, max(2, Int((targetWidth * factor / Double(cellSize)).rounded())))
+        let rows = min(32, max(2, Int((targetHeight * factor / Double(cellSize)).rounded())))
         extractor = FeatureExtractor(columns: columns, rows: rows, cellSize: cellSize,
                                      gradientFeatures: parameters.scaleFeatures, colourFeatures: .none)
         let dimensions = extractor.channelCount * rows * columns

@@ -29,8 +29,7 @@ final class FeatureExtractor {
     /// `(columns * cellSize + 2) x (rows * cellSize + 2)` with a one-pixel border, values 0...1;
     /// nil when the last window was sampled without colour.
     var redPlane: UnsafePointer<Float>? {
-        guard sampledColour, let base = sampler.planes.baseAddress else { return nil }
-        return UnsafePointer(base + planeStride)
+        sampledColour ? UnsafePointer(sampler.planes + planeStride) : nil
     }
 
     /// Floats between sampled planes.
@@ -47,7 +46,7 @@ final class FeatureExtractor {
         sampler.sample(frame, window: bordered, colour: hasColour)
         sampledColour = hasColour
         let planeSize = rows * columns
-        let input = UnsafePointer(sampler.planes.baseAddress!)
+        let input = UnsafePointer(sampler.planes)
         gradients.compute(input, into: output, channelStride: planeSize)
         colour.compute(input, hasColour: hasColour,
                        into: output + gradients.layout.channelCount * planeSize, channelStride: planeSize)

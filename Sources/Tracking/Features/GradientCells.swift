@@ -28,9 +28,9 @@ public final class GradientCells {
     private let cosines: [Float]
     private let sines: [Float]
     /// 18 signed bins per cell.
-    private let histogram: UnsafeMutableBufferPointer<Float>
+    private let histogram: UnsafeMutablePointer<Float>
     /// Unsigned gradient energy per cell.
-    private let energy: UnsafeMutableBufferPointer<Float>
+    private let energy: UnsafeMutablePointer<Float>
     /// For each pixel offset inside the cell grid along one axis: lower cell and upper weight.
     private let lowerCell: [Int]
     private let upperWeight: [Float]
@@ -45,9 +45,9 @@ public final class GradientCells {
         cosines = (0..<Self.directions).map { Float(cos(Double($0) * Double.pi / Double(Self.directions))) }
         sines = (0..<Self.directions).map { Float(sin(Double($0) * Double.pi / Double(Self.directions))) }
         histogram = .allocate(capacity: columns * rows * 2 * Self.directions)
-        histogram.initialize(repeating: 0)
+        histogram.initialize(repeating: 0, count: columns * rows * 2 * Self.directions)
         energy = .allocate(capacity: columns * rows)
-        energy.initialize(repeating: 0)
+        energy.initialize(repeating: 0, count: columns * rows)
         var cells = [Int](), weights = [Float]()
         for p in 0..<cellSize {
             let position = (Double(p) + 0.5) / Double(cellSize) - 0.5
@@ -88,9 +88,9 @@ public final class GradientCells {
 
     private func accumulate(_ input: UnsafePointer<Float>) {
         let bins = 2 * Self.directions
-        histogram.update(repeating: 0)
+        histogram.update(repeating: 0, count: columns * rows * bins)
         let stride = inputWidth
-        let hist = histogram.baseAddress!
+        let hist = histogram
         cosines.withUnsafeBufferPointer { cosine in
         sines.withUnsafeBufferPointer { sine in
         lowerCell.withUnsafeBufferPointer { lowerCell in
@@ -131,7 +131,7 @@ public final class GradientCells {
 
     private func normalise(into output: UnsafeMutablePointer<Float>, channelStride: Int) {
         let directions = Self.directions, bins = 2 * directions
-        let hist = histogram.baseAddress!, cellEnergy = energy.baseAddress!
+        let hist = histogram, cellEnergy = energy
         for cell in 0..<(rows * columns) {
             var sum: Float = 0
             for k in 0..<directions {

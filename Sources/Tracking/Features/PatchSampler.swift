@@ -17,7 +17,7 @@ final class PatchSampler {
     /// Planes written by ``sample(_:window:colour:)``: 1 (luma) or 4 (luma, R, G, B).
     let planeCount: Int
     /// `planeCount * width * height` floats.
-    let planes: UnsafeMutableBufferPointer<Float>
+    let planes: UnsafeMutablePointer<Float>
     private static let maximumTaps = 2
     private let columnTaps: SampleTaps
     private let rowTaps: SampleTaps
@@ -28,7 +28,7 @@ final class PatchSampler {
         self.height = height
         planeCount = colour ? 4 : 1
         planes = .allocate(capacity: planeCount * width * height)
-        planes.initialize(repeating: 0)
+        planes.initialize(repeating: 0, count: planeCount * width * height)
         columnTaps = SampleTaps(samples: width, maximumTaps: Self.maximumTaps)
         rowTaps = SampleTaps(samples: height, maximumTaps: Self.maximumTaps)
     }
@@ -39,8 +39,9 @@ final class PatchSampler {
     /// `colour` is true, the sampler was made with colour, and the frame has `rgb`.
     func sample(_ frame: ImageFrame, window: PixelRect, colour: Bool) {
         let frameWidth = frame.width, frameHeight = frame.height
-        guard frameWidth > 0, frameHeight > 0, let output = planes.baseAddress else {
-            planes.update(repeating: 0)
+        let output = planes
+        guard frameWidth > 0, frameHeight > 0 else {
+            output.update(repeating: 0, count: planeCount * width * height)
             return
         }
         let planeSize = width * height

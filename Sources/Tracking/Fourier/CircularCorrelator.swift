@@ -36,9 +36,9 @@ public final class CircularCorrelator {
     public func correlate(_ template: [Float], with signal: [Float]) -> [Float] {
         let count = rows * columns
         guard template.count == count, signal.count == count else { return [] }
-        template.withUnsafeBufferPointer { real.pointer.update(from: $0.baseAddress!, count: count) }
+        _ = real.buffer.update(fromContentsOf: template)
         plan.forward(real, templateSpectrum)
-        signal.withUnsafeBufferPointer { real.pointer.update(from: $0.baseAddress!, count: count) }
+        _ = real.buffer.update(fromContentsOf: signal)
         plan.forward(real, signalSpectrum)
         SpectrumMath.respond(sample: signalSpectrum.pointer, numerator: templateSpectrum.pointer,
                              energy: zeroEnergy.pointer, regularisation: 1, channels: 1,

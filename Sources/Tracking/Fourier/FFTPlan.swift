@@ -29,8 +29,9 @@ final class FFTPlan: @unchecked Sendable {
     private static let planningLock = NSLock()
     private static var cache: [Shape: FFTPlan] = [:]
 
-    /// The cached plan for a shape, planned on first use (`FFTW_MEASURE`, then reused for the
-    /// life of the process). Requires positive sizes.
+    /// The cached plan for a shape, planned on first use and reused for the life of the process.
+    /// `FFTW_ESTIMATE`: planning takes microseconds; `FFTW_MEASURE` made updates only ~4% faster
+    /// but cost ~100 ms per new shape, and trackers start often (re-seeding). Requires positive sizes.
     static func shared(rows: Int, columns: Int, count: Int) -> FFTPlan {
         let shape = Shape(rows: rows, columns: columns, count: count)
         planningLock.lock()
@@ -53,7 +54,7 @@ final class FFTPlan: @unchecked Sendable {
         let complex = AlignedBuffer(count: 2 * spectrumCount * shape.count)
         var dims: [Int32] = shape.rows == 1 ? [Int32(shape.columns)] : [Int32(shape.rows), Int32(shape.columns)]
         let rank = Int32(dims.count)
-        let flags = UInt32(FFTW_MEASURE)
+        let flags = UInt32(FFTW_ESTIMATE)
         let made: (OpaquePointer?, OpaquePointer?) = dims.withUnsafeMutableBufferPointer { n in
             let f = fftwf_plan_many_dft_r2c(rank, n.baseAddress, Int32(shape.count),
                                             real.pointer, nil, 1, Int32(realCount),

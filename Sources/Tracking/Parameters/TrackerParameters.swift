@@ -95,7 +95,11 @@ public struct TrackerParameters: Sendable, Equatable {
         }
     }
 
-    /// Best accuracy per millisecond: FHOG + opponent colour, 33-step DSST scale filter.
+    /// Best accuracy per millisecond, after Staple (Bertinetto et al. 2016): a DSST-style filter on
+    /// FHOG + opponent-colour cells in a window of 1.5x context resampled to ~32x32 cells, merged
+    /// 50/50 with a colour-histogram response (robust to deformation), a 33-step scale filter
+    /// (2% steps) learnt from its own search samples. Needs colour. On the five development
+    /// sequences (OTB one-pass): mean success AUC 0.74, ~270 updates/s on one core.
     public static let accurate = TrackerParameters(
         cellSize: 4, templateCells: 32, padding: 1.5, gradientFeatures: .fhog, colourFeatures: .opponent,
         outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: false,
@@ -105,8 +109,10 @@ public struct TrackerParameters: Sendable, Equatable {
         confidenceMidpoint: 6, confidenceWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, learningPeakTolerance: 0.3)
 
-    /// Fastest set that still estimates scale: a smaller window, 13 gradient channels + luma,
-    /// 17-step scale filter.
+    /// Fastest set that still estimates scale and reports an honest confidence: 13 gradient
+    /// channels + luma in a window of 2x context resampled to ~20x20 cells, learnt from the search
+    /// window itself (one feature extraction per frame), a 17-step scale filter (3% steps), no
+    /// colour. On the development sequences: mean success AUC 0.67, ~1200 updates/s on one core.
     public static let fast = TrackerParameters(
         cellSize: 4, templateCells: 20, padding: 2, gradientFeatures: .unsigned, colourFeatures: .intensity,
         outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: true,
