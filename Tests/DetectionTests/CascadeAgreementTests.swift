@@ -14,6 +14,7 @@ final class CascadeAgreementTests: XCTestCase {
         var exactFrames = 0
         var frames = 0
         var milliseconds = 0.0
+        var singleThreadMilliseconds = 0.0
 
         var recall: Double { openCVBoxes == 0 ? 1 : Double(openCVMatched) / Double(openCVBoxes) }
         var precision: Double { ourBoxes == 0 ? 1 : Double(ourMatched) / Double(ourBoxes) }
@@ -23,6 +24,9 @@ final class CascadeAgreementTests: XCTestCase {
         let fixture = try OpenCVCascadeFixture.load(fixtureName)
         let clip = try TestSupport.clip(fixture.clip)
         let detector = try CascadeDetector.named(cascade)
+        var oneThread = CascadeDetector.Parameters()
+        oneThread.threads = 1
+        let singleThreaded = try CascadeDetector.named(cascade, parameters: oneThread)
         let frames = try TestSupport.lumaFrames(of: clip, indices: Set(fixture.frames.map(\.index)))
         var result = Agreement()
         for expected in fixture.frames {
@@ -32,6 +36,10 @@ final class CascadeAgreementTests: XCTestCase {
             let start = DispatchTime.now().uptimeNanoseconds
             let found = try detector.detect(in: ImageFrame(luma: luma))
             result.milliseconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            let singleStart = DispatchTime.now().uptimeNanoseconds
+            let singleFound = try singleThreaded.detect(in: ImageFrame(luma: luma))
+            result.singleThreadMilliseconds += Double(DispatchTime.now().uptimeNanoseconds - singleStart) / 1e6
+            XCTAssertEqual(singleFound, found, "frame \(expected.index): thread count changed the result")
             let ours = found.map(\.box)
             let theirs = expected.boxes.map { PixelRect(x: Double($0[0]), y: Double($0[1]), width: Double($0[2]), height: Double($0[3])) }
             result.frames += 1
@@ -46,11 +54,12 @@ final class CascadeAgreementTests: XCTestCase {
 
     private func report(_ name: String, _ result: Agreement, _ fixture: OpenCVCascadeFixture) {
         let ours = result.milliseconds / Double(max(result.frames, 1))
+        let oursSingle = result.singleThreadMilliseconds / Double(max(result.frames, 1))
         print(String(format: "[cascade agreement] %@: OpenCV %@ boxes %d, matched by ours %.1f%%; ours %d, matched by OpenCV %.1f%%; identical frames %d/%d",
                      name, fixture.opencv_version, result.openCVBoxes, 100 * result.recall, result.ourBoxes,
                      100 * result.precision, result.exactFrames, result.frames))
-        print(String(format: "[cascade speed] %@ %dx%d: ours %.2f ms/frame (%d threads), OpenCV %.2f ms/frame (1 thread), %.2f ms/frame (%d threads)",
-                     name, fixture.width, fixture.height, ours, ProcessInfo.processInfo.activeProcessorCount,
+        print(String(format: "[cascade speed] %@ %dx%d: ours %.2f ms/frame (1 thread), %.2f ms/frame (%d threads); OpenCV (fixture) %.2f ms/frame (1 thread), %.2f ms/frame (%d threads)",
+                     name, fixture.width, fixture.height, oursSingle, ours, ProcessInfo.processInfo.activeProcessorCount,
                      fixture.timing.ms_per_frame_single_thread,
                      fixture.timing.ms_per_frame, fixture.timing.threads))
     }

@@ -23,6 +23,8 @@ public final class CascadeDetector: Detector {
         public var minimumSize: (width: Int, height: Int)? = nil
         /// Largest object searched (pixels); `nil`: the frame.
         public var maximumSize: (width: Int, height: Int)? = nil
+        /// Threads scanning each pyramid level; 0: one per available core. Results do not depend on it.
+        public var threads = 0
 
         public init() {}
     }
@@ -60,7 +62,7 @@ public final class CascadeDetector: Detector {
         self.parameters = parameters
         table = IntegralImage(Image<UInt8>(width: 0, height: 0, repeating: 0),
                               squared: model.featureKind == .haar, tilted: model.hasTiltedFeatures)
-        scanner = CascadeWindowScanner(model: model)
+        scanner = CascadeWindowScanner(model: model, threads: parameters.threads)
     }
 
     /// Loads a cascade file; detections are labelled with the file name without `.xml`.

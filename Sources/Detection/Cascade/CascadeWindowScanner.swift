@@ -26,11 +26,13 @@ struct CascadeWindowScanner {
     private var stride = -1
     /// Accepted window positions, one list per stripe of rows (stripes run in parallel).
     private var stripeHits: [[Int]] = []
-    /// Stripes per level: the cores available.
-    private let stripeCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+    /// Stripes per level, scanned in parallel.
+    private let stripeCount: Int
 
-    init(model: CascadeModel) {
+    /// `threads`: stripes scanned in parallel; 0 or less: one per available core (at most 8).
+    init(model: CascadeModel, threads: Int) {
         self.model = model
+        stripeCount = threads > 0 ? min(threads, 64) : max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
     }
 
     /// Recomputes the feature offsets for tables with `newStride` entries per row.
