@@ -10,6 +10,8 @@ public enum DetectionError: Error, CustomStringConvertible, Equatable {
     case invalidFrame(String)
     /// A box that cannot be learned or searched (not finite, empty or outside the frame).
     case invalidBox(String)
+    /// Detector settings that cannot work (for example a cascade scale factor not above 1).
+    case invalidParameters(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum DetectionError: Error, CustomStringConvertible, Equatable {
             return "cannot search frame: \(reason)"
         case .invalidBox(let reason):
             return "invalid box: \(reason)"
+        case .invalidParameters(let reason):
+            return "invalid detector settings: \(reason)"
         }
     }
 }

@@ -96,6 +96,22 @@ final class CascadeModelTests: XCTestCase {
         }
     }
 
+    func testBadFramesAndSettingsAreTypedErrors() throws {
+        _ = try TestSupport.allCascadeFiles()
+        let empty = ImageFrame(luma: Image<UInt8>(width: 0, height: 0, repeating: 0))
+        XCTAssertThrowsError(try CascadeDetector.named("face").detect(in: empty)) { error in
+            XCTAssertEqual(error as? DetectionError, .invalidFrame("empty frame"))
+        }
+        var parameters = CascadeDetector.Parameters()
+        parameters.scaleFactor = 1
+        let tiny = ImageFrame(luma: Image<UInt8>(width: 64, height: 64, repeating: 9))
+        XCTAssertThrowsError(try CascadeDetector.named("face", parameters: parameters).detect(in: tiny)) { error in
+            guard case .invalidParameters? = error as? DetectionError else { return XCTFail("unexpected \(error)") }
+        }
+        let small = ImageFrame(luma: Image<UInt8>(width: 10, height: 10, repeating: 9))
+        XCTAssertEqual(try CascadeDetector.named("face").detect(in: small), [], "smaller than the 24x24 window")
+    }
+
     func testBadXMLIsATypedErrorNamingTheFile() throws {
         let cases: [(String, String)] = [
             ("not xml at all <<<", "XML error"),

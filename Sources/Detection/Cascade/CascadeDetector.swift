@@ -92,7 +92,8 @@ public final class CascadeDetector: Detector {
     /// Scans the whole frame (a cascade finds every object of its class, so `hints` are not used).
     /// Scores are `hits / (hits + minimumNeighbours + 1)`: 0.5 for the weakest accepted detection,
     /// towards 1 as more overlapping windows agree. Throws ``DetectionError/invalidFrame(_:)`` for an
-    /// empty frame or invalid parameters; a frame smaller than the window gives no detections.
+    /// empty frame and ``DetectionError/invalidParameters(_:)`` for a scale factor that is not above 1;
+    /// a frame smaller than the window gives no detections.
     public func detect(in frame: ImageFrame, near hints: [PixelRect]) throws -> [Detection] {
         let found = try detectRectangles(in: frame.luma)
         let neighbours = Float(max(parameters.minimumNeighbours, 0))
@@ -111,22 +112,21 @@ public final class CascadeDetector: Detector {
         guard image.width > 0, image.height > 0 else { throw DetectionError.invalidFrame("empty frame") }
         guard image.channels == 1 else { throw DetectionError.invalidFrame("\(image.channels) channels, expected grey") }
         guard parameters.scaleFactor > 1, parameters.scaleFactor.isFinite else {
-            throw DetectionError.invalidFrame("scale factor \(parameters.scaleFactor) must be above 1")
+            throw DetectionError.invalidParameters("scale factor \(parameters.scaleFactor) must be a number above 1")
         }
         lock.lock()
         defer { lock.unlock() }
         hits.removeAll(keepingCapacity: true)
-        let grey = image
-        for scale in pyramidScales(width: grey.width, height: grey.height) {
-            let levelWidth = roundHalfEven(Float(grey.width) / scale)
-            let levelHeight = roundHalfEven(Float(grey.height) / scale)
+        for scale in pyramidScales(width: image.width, height: image.height) {
+            let levelWidth = roundHalfEven(Float(image.width) / scale)
+            let levelHeight = roundHalfEven(Float(image.height) / scale)
             guard levelWidth > 0, levelHeight > 0 else { continue }
             if level.count < levelWidth * levelHeight {
                 level = [UInt8](repeating: 0, count: levelWidth * levelHeight)
             }
-            grey.pixels.withUnsafeBufferPointer { source in
+            image.pixels.withUnsafeBufferPointer { source in
                 level.withUnsafeMutableBufferPointer { destination in
-                    resizer.resize(source, sourceWidth: grey.width, sourceHeight: grey.height,
+                    resizer.resize(source, sourceWidth: image.width, sourceHeight: image.height,
                                    into: destination, width: levelWidth, height: levelHeight)
                 }
             }
@@ -138,7 +138,7 @@ public final class CascadeDetector: Detector {
         let grouped = RectangleGrouping.group(hits, minimumNeighbours: parameters.minimumNeighbours, eps: 0.2)
         return grouped.compactMap { item in
             let x0 = max(item.rect.x, 0), y0 = max(item.rect.y, 0)
-            let x1 = min(item.rect.x + item.rect.width, grey.width), y1 = min(item.rect.y + item.rect.height, grey.height)
+            let x1 = min(item.rect.x + item.rect.width, image.width), y1 = min(item.rect.y + item.rect.height, image.height)
             guard x1 > x0, y1 > y0 else { return nil }
             return (IntegerRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), item.hits)
         }

@@ -1,7 +1,8 @@
 /// Resizes 8-bit grey images with the arithmetic of OpenCV's bit-exact bilinear resize
 /// (`resize(..., INTER_LINEAR_EXACT)` for `CV_8U`, which `CascadeClassifier` uses for its pyramid):
 /// source positions in double precision, 8-bit fixed-point weights rounded half to even, a
-/// horizontal then a vertical pass, border rows and columns repeating the edge pixel.
+/// horizontal then a vertical pass, border rows and columns repeating the edge pixel. An exact
+/// halving of both sides averages 2x2 blocks instead, as OpenCV does.
 /// Keeps its tables and row buffers between calls.
 struct LinearResizer {
     /// One axis: for each output index the first source index and its two weights (sum 256),
@@ -55,6 +56,17 @@ struct LinearResizer {
               source.count >= sourceWidth * sourceHeight, destination.count >= width * height else { return }
         if width == sourceWidth && height == sourceHeight {
             for i in 0..<(width * height) { destination[i] = source[i] }
+            return
+        }
+        if sourceWidth == 2 * width && sourceHeight == 2 * height {
+            for y in 0..<height {
+                let top = 2 * y * sourceWidth, bottom = top + sourceWidth
+                for x in 0..<width {
+                    let sum = Int(source[top + 2 * x]) + Int(source[top + 2 * x + 1])
+                        + Int(source[bottom + 2 * x]) + Int(source[bottom + 2 * x + 1])
+                    destination[y * width + x] = UInt8((sum + 2) >> 2)
+                }
+            }
             return
         }
         columns.build(sourceCount: sourceWidth, count: width)
