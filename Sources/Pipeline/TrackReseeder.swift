@@ -1,4 +1,5 @@
 import Detection
+import Foundation
 import Imaging
 
 /// Applies a ``ReseedPolicy`` before each frame is tracked: runs the detectors when they are due,
@@ -22,47 +23,55 @@ final class TrackReseeder {
     }
 
     /// Runs before `frame` (at `frameOffset` frames after the start frame) is tracked, using the
-    /// tracks' latest boxes from the previous frame. Re-seeds tracks in place and returns the boxes of
-    /// new objects a class detector found that match no track (empty unless a class detector runs).
+    /// tracks' latest boxes from the previous frame. Re-seeds, confirms or marks lost the tracks due a
+    /// search, and returns the boxes of new objects a class detector found that match no track
+    /// (empty unless a class detector runs).
     func prepare(_ objects: [TrackedObject], frame: ImageFrame, frameOffset: Int) throws -> [PixelRect] {
         let scheduled = policy.isScheduled(frameOffset: frameOffset)
         let searchingForObjects = classDetector != nil && policy.interval > 0 && objects.isEmpty
-        let troubled = objects.filter { policy.needsRecovery(lowRun: $0.lowConfidenceRun) }
-        guard scheduled || searchingForObjects || !troubled.isEmpty else { return [] }
+        var due = objects.filter {
+            policy.needsSearch(frameOffset: frameOffset, lowRun: $0.lowConfidenceRun, lostRun: $0.lostRun, isLost: $0.isLost)
+        }
+        guard !due.isEmpty || searchingForObjects else { return [] }
 
-        var unresolved = scheduled ? objects : troubled
         var newObjects: [PixelRect] = []
-        if let classDetector {
+        if let classDetector, scheduled || searchingForObjects || due.contains(where: { $0.confidence <= 0.5 || $0.isLost }) {
             let detections = try classDetector.detect(in: frame).filter { $0.score >= policy.minimumScore }
             let result = association.associate(tracks: objects.map(\.box), detections: detections.map(\.box))
-            for match in result.matches where scheduled || troubled.contains(where: { $0 === objects[match.track] }) {
+            for match in result.matches where due.contains(where: { $0 === objects[match.track] }) {
                 objects[match.track].reseed(at: detections[match.detection].box, frameWidth: frame.width, frameHeight: frame.height)
-                unresolved.removeAll { $0 === objects[match.track] }
+                due.removeAll { $0 === objects[match.track] }
             }
             if scheduled || searchingForObjects {
                 newObjects = result.unmatchedDetections.map { detections[$0].box }
             }
         }
-        try redetect(unresolved, in: frame, scheduled: scheduled)
+        try search(due, in: frame, scheduled: scheduled)
         return newObjects
     }
 
-    /// Searches each object's own appearance model: near its last box first, then the whole frame.
-    /// A confident track is re-seeded only at a match overlapping it; a low-confidence track is
-    /// recovered at its best match anywhere, or marked lost. Two tracks never take the same place.
-    private func redetect(_ objects: [TrackedObject], in frame: ImageFrame, scheduled: Bool) throws {
+    /// Searches each object's own appearance model near its box, then the whole frame. A match
+    /// overlapping the track confirms it (and on a scheduled frame, when the tracker has drifted from
+    /// it, re-centres the track there, keeping the tracker's size, which its scale filter estimates
+    /// more finely than the detector); a match
+    /// elsewhere re-seeds the track there; no match marks it lost. Two tracks never take the same place.
+    private func search(_ objects: [TrackedObject], in frame: ImageFrame, scheduled: Bool) throws {
         var taken: [PixelRect] = []
         for object in objects {
-            let confident = object.confidence > 0.5
-            let hint = confident ? object.box : object.lastConfidentBox
-            let candidates = try object.redetector.detect(in: frame, near: [hint])
+            let candidates = try object.redetector.detect(in: frame, near: [object.box])
                 .filter { $0.score >= policy.minimumScore }
                 .filter { candidate in !taken.contains { $0.iou(candidate.box) > 0.5 } }
-            if confident {
-                if scheduled, let match = candidates.first(where: { $0.box.iou(object.box) >= policy.minimumIoU }) {
-                    object.reseed(at: match.box, frameWidth: frame.width, frameHeight: frame.height)
-                    taken.append(match.box)
+            if let match = candidates.first(where: { $0.box.iou(object.box) >= policy.minimumIoU }) {
+                let drift = hypot(match.box.centerX - object.box.centerX, match.box.centerY - object.box.centerY)
+                if scheduled && drift > policy.driftFraction * min(object.box.width, object.box.height) {
+                    let moved = PixelRect(x: match.box.centerX - object.box.width / 2, y: match.box.centerY - object.box.height / 2,
+                                          width: object.box.width, height: object.box.height)
+                    object.reseed(at: moved.clipped(toWidth: frame.width, height: frame.height) ?? match.box,
+                                  frameWidth: frame.width, frameHeight: frame.height)
+                } else {
+                    object.confirm()
                 }
+                taken.append(match.box)
             } else if let best = candidates.first {
                 object.reseed(at: best.box, frameWidth: frame.width, frameHeight: frame.height)
                 taken.append(best.box)

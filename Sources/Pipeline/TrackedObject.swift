@@ -22,7 +22,8 @@ final class TrackedObject {
     private(set) var lowConfidenceRun = 0
     /// Consecutive frames in the `lost` state.
     private(set) var lostRun = 0
-    private var isLost = false
+    /// Set when a search for the object found nothing; cleared when a search confirms or re-seeds it.
+    private(set) var isLost = false
     private var reseededThisFrame = false
     private(set) var hasEnded = false
 
@@ -54,6 +55,12 @@ final class TrackedObject {
         isLost = true
     }
 
+    /// Records that a search found the object where the tracker has it.
+    func confirm() {
+        isLost = false
+        lostRun = 0
+    }
+
     /// Takes in the result of the frame just performed.
     func observe(_ frame: ImageFrame) {
         guard let result = request.results.first else { return }
@@ -62,8 +69,7 @@ final class TrackedObject {
         if confidence > 0.5 {
             lastConfidentBox = box
             lowConfidenceRun = 0
-            isLost = false
-            try? redetector.learn(from: frame, box: box, confidence: confidence)
+            if !isLost { try? redetector.learn(from: frame, box: box, confidence: confidence) }
         } else {
             lowConfidenceRun += 1
         }
@@ -76,11 +82,12 @@ final class TrackedObject {
         hasEnded = true
     }
 
-    /// The record of the frame just performed. A lost track reports where it was last seen.
+    /// The record of the frame just performed. A lost track keeps the tracker's box but its
+    /// confidence is at most 0.5, so it is drawn dashed: the detector could not find the object there.
     func record(frame: VideoFrame) -> TrackRecord {
         let state: TrackState = hasEnded ? .ended : reseededThisFrame ? .reseeded : isLost ? .lost : .tracked
         return TrackRecord(frame: frame.index, time: frame.time, trackID: trackID, label: label,
-                           box: isLost ? lastConfidentBox : box, confidence: confidence, state: state)
+                           box: box, confidence: isLost ? min(confidence, 0.5) : confidence, state: state)
     }
 
     /// Makes this frame's result the next frame's input, as Vision does.

@@ -14,7 +14,7 @@ struct VTrackCommand: ParsableCommand {
         Example:
           vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 --box walker=157,138,22,55 --out out/
         """,
-        subcommands: [TrackCommand.self, ProbeCommand.self, EvalCommand.self, BenchCommand.self]
+        subcommands: [TrackCommand.self, ProbeCommand.self, EvalCommand.self, BenchCommand.self, SynthCommand.self]
     )
 
     /// Runs the chosen subcommand with FFmpeg's own logging limited to errors: vtrack reports

@@ -1,0 +1,88 @@
+import Foundation
+import Imaging
+import Pipeline
+import VideoIO
+import XCTest
+
+/// Paths and helpers shared by the pipeline tests.
+enum PipelineFixtures {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sampleVideos = packageRoot.appendingPathComponent("SampleVideos")
+    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+
+    /// A sequence folder of shared/data/sequences, or a skip when shared/ is not beside the package.
+    static func sequence(_ name: String) throws -> (clip: String, groundTruth: [PixelRect]) {
+        let folder = shared.appendingPathComponent("data/sequences/\(name)")
+        let clip = folder.appendingPathComponent("\(name).mp4").path
+        guard FileManager.default.fileExists(atPath: clip) else {
+            throw XCTSkip("shared/data/sequences/\(name) is not beside the package")
+        }
+        let text = try String(contentsOf: folder.appendingPathComponent("groundtruth_rect.txt"), encoding: .utf8)
+        return (clip, try parseGroundTruth(text))
+    }
+
+    /// `x,y,w,h` lines; NaN lines become an invalid rectangle.
+    static func parseGroundTruth(_ text: String) throws -> [PixelRect] {
+        try text.split(whereSeparator: \.isNewline).map { line in
+            let v = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map { Double($0) ?? .nan }
+            guard v.count == 4 else { throw XCTSkip("malformed ground truth line \(line)") }
+            return PixelRect(x: v[0], y: v[1], width: v[2], height: v[3])
+        }
+    }
+
+    /// A fresh temporary folder, removed when the test ends.
+    static func temporaryFolder(_ test: XCTestCase) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vtrack-pipeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    /// Writes `scene` as an MP4 with its ground truth into `folder`; returns the clip path and the truth.
+    static func writeSynthetic(_ parameters: SyntheticSceneParameters, in folder: URL) throws -> (clip: String, truth: [SyntheticGroundTruth]) {
+        let scene = SyntheticScene(parameters)
+        let clip = folder.appendingPathComponent("synthetic.mp4").path
+        try SyntheticClip.write(scene, videoPath: clip, groundTruthPath: folder.appendingPathComponent("groundtruth_rect.txt").path)
+        return (clip, scene.groundTruth)
+    }
+
+    /// Tracks `targets` through `clip` and returns the records read back from the CSV written.
+    static func track(_ clip: String, targets: [TrackTarget], options: TrackingOptions, in folder: URL) throws -> (records: [TrackRecord], report: ClipReport) {
+        let csv = folder.appendingPathComponent("tracks-\(UUID().uuidString).csv").path
+        let session = try ClipTrackingSession(clipPath: clip, targets: targets, options: options)
+        let report = try session.run(makeSinks: { [try CSVTrackSink(path: csv)] })
+        return (try TrackCSV.read(path: csv), report)
+    }
+
+    /// Scores a CSV with shared/tools/otb_metrics.py and returns its success AUC, or skips when the
+    /// script or numpy is missing.
+    static func otbSuccessAUC(csv: String, sequence: String) throws -> Double {
+        let script = shared.appendingPathComponent("tools/otb_metrics.py").path
+        guard FileManager.default.fileExists(atPath: script) else { throw XCTSkip("otb_metrics.py not found") }
+        let gt = shared.appendingPathComponent("data/sequences/\(sequence)/groundtruth_rect.txt").path
+        guard try runPython(["-c", "import numpy"]).status == 0 else { throw XCTSkip("python3 with numpy is not available") }
+        let (status, data) = try runPython([script, "--seq", sequence, "--pred", csv, "--gt", gt, "--json"])
+        XCTAssertEqual(status, 0, "otb_metrics.py rejected \(csv)")
+        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let mean = (json?["summary"] as? [String: Any])?["mean"] as? [String: Any]
+        guard let auc = mean?["auc"] as? Double else {
+            XCTFail("no summary.mean.auc in otb_metrics.py output: \(String(decoding: data, as: UTF8.self))")
+            return 0
+        }
+        return auc
+    }
+
+    private static func runPython(_ arguments: [String]) throws -> (status: Int32, output: Data) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Imaging
+import Pipeline
+import Tracking
+import XCTest
+
+/// Re-seeding from detectors: recovery after occlusion, id continuity, automatic start.
+final class ReseedTests: XCTestCase {
+    /// The object is hidden for 30 frames and reappears 100 px away.
+    private func hiddenAndDisplaced() -> SyntheticSceneParameters {
+        var parameters = SyntheticSceneParameters(
+            width: 640, height: 360, frameCount: 200, seed: 5,
+            objectStart: PixelRect(x: 150, y: 140, width: 64, height: 56),
+            motion: .lissajous(amplitudeX: 60, amplitudeY: 30, periodX: 300, periodY: 220),
+            finalScale: 1.1, cameraNoise: 3)
+        parameters.hiddenFrames = 60..<90
+        parameters.jumpAfterHidden = PixelOffset(dx: 100, dy: 0)
+        return parameters
+    }
+
+    func testTrackIsRecoveredWithin50FramesOfReappearingAndReportedLostMeanwhile() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        let (clip, truth) = try PipelineFixtures.writeSynthetic(hiddenAndDisplaced(), in: folder)
+        for level in TrackingLevel.allCases {
+            let (records, _) = try PipelineFixtures.track(
+                clip, targets: [TrackTarget(label: "object", box: truth[0].box)],
+                options: TrackingOptions(level: level, reseedEvery: 50), in: folder)
+            XCTAssertEqual(records.count, 200)
+            XCTAssertEqual(Set(records.map(\.trackID)), [1], "one track, one id")
+
+            let recovered = records.first { $0.frame >= 90 && $0.confidence > 0.5 && $0.box.iou(truth[$0.frame].box) >= 0.5 }
+            let recoveryFrame = try XCTUnwrap(recovered?.frame, "\(level): never recovered")
+            XCTAssertLessThanOrEqual(recoveryFrame, 90 + 50, "\(level): recovered at frame \(recoveryFrame)")
+            print("[reseed] \(level): object reappears at frame 90, recovered at frame \(recoveryFrame)")
+
+            // While hidden, the track does not claim the object confidently somewhere else.
+            let hidden = records.filter { (65..<90).contains($0.frame) }
+            XCTAssertGreaterThanOrEqual(hidden.filter { $0.confidence <= 0.5 || $0.state == .lost }.count, hidden.count * 8 / 10,
+                                        "\(level): hidden frames should be low confidence")
+            // After recovery it stays on the object.
+            let after = records.filter { $0.frame >= recoveryFrame }
+            let meanAfter = after.map { $0.box.iou(truth[$0.frame].box) }.reduce(0, +) / Double(after.count)
+            XCTAssertGreaterThan(meanAfter, 0.6, "\(level): mean IoU after recovery \(meanAfter)")
+        }
+    }
+
+    func testFrequentScheduledSearchesKeepTheTrackIDAndDoNoHarm() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        var parameters = hiddenAndDisplaced()
+        parameters.hiddenFrames = nil
+        let (clip, truth) = try PipelineFixtures.writeSynthetic(parameters, in: folder)
+        for level in TrackingLevel.allCases {
+            let (records, _) = try PipelineFixtures.track(
+                clip, targets: [TrackTarget(label: "a", box: truth[0].box)],
+                options: TrackingOptions(level: level, reseedEvery: 20), in: folder)
+            XCTAssertEqual(Set(records.map(\.trackID)), [1])
+            XCTAssertEqual(records.count, 200)
+            let reseeded = records.filter { $0.state == .reseeded }.map(\.frame)
+            XCTAssertTrue(reseeded.allSatisfy { $0 % 20 == 0 }, "a confident visible object is only re-seeded on schedule: \(reseeded)")
+            XCTAssertFalse(records.contains { $0.state == .lost }, "a visible object is never lost")
+            XCTAssertEqual(records.last?.state, .ended)
+            let mean = records.map { $0.box.iou(truth[$0.frame].box) }.reduce(0, +) / Double(records.count)
+            XCTAssertGreaterThan(mean, 0.75, "\(level)")
+        }
+    }
+
+    func testCascadeReseedsKeepTheUsersTrackIDOnSchedule() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml") else {
+            throw XCTSkip("opencv-data is not installed")
+        }
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        let clip = PipelineFixtures.sampleVideos.appendingPathComponent("carphone_face_in_car.mp4").path
+        let (records, _) = try PipelineFixtures.track(
+            clip, targets: [TrackTarget(label: "driver", box: PixelRect(x: 58, y: 32, width: 60, height: 62))],
+            options: TrackingOptions(level: .fast, reseedEvery: 50, detector: .cascade("face")), in: folder)
+        XCTAssertEqual(records.count, 120, "one object, one row per frame: no second track for the same face")
+        XCTAssertEqual(Set(records.map(\.trackID)), [1])
+        XCTAssertEqual(Set(records.map(\.label)), ["driver"])
+        let reseeded = records.filter { $0.state == .reseeded }.map(\.frame)
+        XCTAssertFalse(reseeded.isEmpty, "the face detector matches the track on a scheduled frame")
+        XCTAssertTrue(Set(reseeded).isSubset(of: [50, 100]), "re-seeds happen on schedule only: \(reseeded)")
+    }
+
+    func testFaceDetectorStartsAndKeepsATrackOnTheCarphoneClip() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml") else {
+            throw XCTSkip("opencv-data is not installed")
+        }
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        let clip = PipelineFixtures.sampleVideos.appendingPathComponent("carphone_face_in_car.mp4").path
+        let (records, report) = try PipelineFixtures.track(
+            clip, targets: [], options: TrackingOptions(level: .accurate, detector: .cascade("face")), in: folder)
+        XCTAssertEqual(report.framesTracked, 120)
+        let framesWithFace = Set(records.filter { $0.confidence > 0.5 && $0.state != .lost }.map(\.frame))
+        let fraction = Double(framesWithFace.count) / 120
+        print("[reseed] carphone, --detector face, no box: face tracked in \(framesWithFace.count)/120 frames")
+        XCTAssertGreaterThanOrEqual(fraction, 0.95)
+        // The face is in the left-centre of the 176x144 picture: every confident box is there.
+        for record in records where record.confidence > 0.5 {
+            XCTAssertTrue((20...120).contains(record.box.centerX) && (20...110).contains(record.box.centerY),
+                          "frame \(record.frame): \(record.box)")
+        }
+    }
+}

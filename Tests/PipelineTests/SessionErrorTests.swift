@@ -1,0 +1,38 @@
+import Foundation
+import Imaging
+import Pipeline
+import XCTest
+
+final class SessionErrorTests: XCTestCase {
+    private var sample: String { PipelineFixtures.sampleVideos.appendingPathComponent("carphone_face_in_car.mp4").path }
+
+    func testSeventeenTargetsAreRefusedWithAClearError() {
+        let targets = (0..<17).map { TrackTarget(box: PixelRect(x: Double($0 * 5), y: 10, width: 10, height: 10)) }
+        XCTAssertThrowsError(try ClipTrackingSession(clipPath: sample, targets: targets)) { error in
+            XCTAssertEqual("\(error)", "\(sample): 17 boxes given, at most 16 objects can be tracked at once")
+        }
+    }
+
+    func testABoxOutsideTheFrameIsRefused() {
+        XCTAssertThrowsError(try ClipTrackingSession(clipPath: sample, targets: [TrackTarget(box: PixelRect(x: 500, y: 10, width: 20, height: 20))])) { error in
+            XCTAssertTrue("\(error)".contains("outside the 176x144 frame"), "\(error)")
+        }
+    }
+
+    func testAStartFramePastTheEndFailsAndWritesNothing() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        let session = try ClipTrackingSession(clipPath: sample, targets: [TrackTarget(box: PixelRect(x: 60, y: 30, width: 50, height: 60))],
+                                              options: TrackingOptions(startFrame: 500))
+        let csv = folder.appendingPathComponent("out.csv").path
+        XCTAssertThrowsError(try session.run(makeSinks: { [try CSVTrackSink(path: csv)] })) { error in
+            XCTAssertEqual("\(error)", "\(sample): start frame 500 is past the end of the clip (120 frames)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no output, not even a partial one")
+    }
+
+    func testAnOutputThatIsTheInputIsRefused() {
+        XCTAssertThrowsError(try OutputPaths(clip: sample, out: nil, csv: nil, video: sample)) { error in
+            XCTAssertEqual(error as? OutputError, .wouldOverwriteInput(path: sample))
+        }
+    }
+}
