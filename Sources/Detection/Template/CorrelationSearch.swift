@@ -52,10 +52,10 @@ struct CorrelationSearch {
     private var squares: [Double] = []
     private var scores: [Float] = []
 
-    /// `largestTemplateSide`: the longest template side searched (tiles are at least 4 times larger).
+    /// `largestTemplateSide`: the longest template side searched (tiles are at least twice as large).
     init(largestTemplateSide: Int) {
         var side = 128
-        while side < 4 * largestTemplateSide && side < 1024 { side *= 2 }
+        while side < 2 * largestTemplateSide && side < 1024 { side *= 2 }
         tileSide = side
         correlator = CircularCorrelator(rows: side, columns: side)
     }

@@ -4,8 +4,8 @@ import Imaging
 /// Finds one particular object again from its appearance: the default re-detector for any object
 /// the user boxed. Make one per track.
 ///
-/// It keeps grey templates of the object, scaled so their long side is about
-/// ``Parameters/templateSide`` pixels: the first one learned (kept for good) and a few recent
+/// It keeps grey templates of the object, scaled to about ``Parameters/templateSide`` squared
+/// pixels: the first one learned (kept for good) and a few recent
 /// confident ones (so it still recognises an object whose appearance changed). A search scales
 /// the frame by the same factor, tries several object sizes around the reference size, computes
 /// normalised cross-correlation (NCC) with every template through FFTs, and returns the best
@@ -17,12 +17,15 @@ import Imaging
 ///     let found = try redetector.detect(in: frame, near: [trackBox])
 ///     if let best = found.first, best.score > 0.5 { /* re-seed at best.box */ }
 ///
-/// Scores: the NCC (-1...1) clamped to 0...1. 1 means the frame patch equals a template up to
-/// brightness and contrast; unrelated texture scores about 0...0.3; above 0.5 is a confident match.
+/// Scores map the normalised cross-correlation `ncc` (-1...1, the best over the templates) to
+/// `(ncc - 0.2) / 0.8` clamped to 0...1: 1 means the frame patch equals a template up to brightness
+/// and contrast, 0 an NCC of 0.2 or less (what unrelated texture reaches by chance); above 0.5
+/// (an NCC above 0.6) is a confident match.
 /// Calls on one instance are serialised.
 public final class TemplateRedetector: Detector {
     public struct Parameters: Sendable {
-        /// Long side of the template grid, pixels (objects smaller than this are not enlarged).
+        /// Template grids hold about `templateSide²` pixels (long side at most twice this; objects
+        /// smaller than that are not enlarged). Limited to 8...128.
         public var templateSide = 32
         /// Recent templates kept besides the first one.
         public var recentTemplateCount = 3
@@ -32,12 +35,12 @@ public final class TemplateRedetector: Detector {
         public var learningInterval = 10
         /// Object sizes tried, relative to the reference size (hint's size, else the last learned box's).
         public var scales: [Double] = [1 / 1.21, 1 / 1.1, 1, 1.1, 1.21]
-        /// Near search: each hint grown by this many of its widths/heights on every side.
+        /// Near search: each hint grown on every side by this many times its longer side.
         public var searchMargin = 1.0
         /// A near search whose best score reaches this skips the whole-frame search.
         public var confidentScore: Float = 0.5
         /// Candidates scoring below this are dropped.
-        public var minimumScore: Float = 0.25
+        public var minimumScore: Float = 0.1
         /// Cap on the resampled search area, pixels; a larger frame is searched with smaller templates.
         public var maximumSearchPixels = 120_000
         /// Most detections returned.
@@ -72,7 +75,7 @@ public final class TemplateRedetector: Detector {
     public init(parameters: Parameters = Parameters(), label: String? = nil) {
         self.parameters = parameters
         self.label = label
-        search = CorrelationSearch(largestTemplateSide: Self.templateSide(parameters))
+        search = CorrelationSearch(largestTemplateSide: 2 * Self.templateSide(parameters))
     }
 
     /// ``Parameters/templateSide`` limited to 8...128 pixels.
@@ -111,7 +114,10 @@ public final class TemplateRedetector: Detector {
         lock.lock()
         defer { lock.unlock() }
         if first == nil {
-            let factor = min(1, Double(Self.templateSide(parameters)) / max(clipped.width, clipped.height))
+            // About side x side pixels of template whatever the aspect ratio, the long side at most
+            // twice `side`; small objects are not enlarged.
+            let side = Double(Self.templateSide(parameters))
+            let factor = min(1, side / (clipped.width * clipped.height).squareRoot(), 2 * side / max(clipped.width, clipped.height))
             gridWidth = max(4, Int((clipped.width * factor).rounded()))
             gridHeight = max(4, Int((clipped.height * factor).rounded()))
             first = extractTemplate(frame.luma, box: clipped)
@@ -127,7 +133,8 @@ public final class TemplateRedetector: Detector {
         if recent.count > max(0, parameters.recentTemplateCount) { recent.removeFirst(recent.count - max(0, parameters.recentTemplateCount)) }
     }
 
-    /// Searches near each hint first (the hint grown by ``Parameters/searchMargin`` on every side,
+    /// Searches near each hint first (the hint grown by ``Parameters/searchMargin`` times its longer
+    /// side on every side,
     /// object sizes around the hint's size); when no candidate there reaches
     /// ``Parameters/confidentScore``, searches the whole frame too. Without hints, searches the
     /// whole frame around the last learned size. Returns an empty array before the first `learn`.
@@ -139,8 +146,8 @@ public final class TemplateRedetector: Detector {
         let validHints = hints.filter { $0.isValid && $0.clipped(toWidth: frame.width, height: frame.height) != nil }
         var candidates: [Detection] = []
         for hint in validHints {
-            let region = hint.resized(width: hint.width * (1 + 2 * parameters.searchMargin),
-                                      height: hint.height * (1 + 2 * parameters.searchMargin))
+            let margin = 2 * parameters.searchMargin * max(hint.width, hint.height)
+            let region = hint.resized(width: hint.width + margin, height: hint.height + margin)
             if let clipped = region.clipped(toWidth: frame.width, height: frame.height) {
                 candidates += searchRegion(frame.luma, region: clipped, reference: hint)
             }
@@ -196,6 +203,16 @@ public final class TemplateRedetector: Detector {
         }
     }
 
+    /// Normalised cross-correlations up to ``chanceCorrelation`` score 0, then linearly up to 1 at a
+    /// perfect match: 0.5 at an NCC of 0.6.
+    private static func score(correlation: Float) -> Float {
+        min(max((correlation - chanceCorrelation) / (1 - chanceCorrelation), 0), 1)
+    }
+
+    /// Correlation that unrelated texture reaches by chance with a template of ~1000 pixels
+    /// (peaks over a whole frame, measured on the OTB/VOT sequences in shared/data).
+    private static let chanceCorrelation: Float = 0.2
+
     /// Candidates inside `region` for object sizes around `reference`'s size.
     private func searchRegion(_ luma: Image<UInt8>, region: PixelRect, reference: PixelRect) -> [Detection] {
         let scales = parameters.scales.filter { $0.isFinite && $0 > 0 }
@@ -235,13 +252,15 @@ public final class TemplateRedetector: Detector {
             }
             let peaks = searchImage.withUnsafeBufferPointer { image in
                 search.peaks(in: UnsafeBufferPointer(rebasing: image[0..<count]), width: size.width, height: size.height,
-                             templates: zeroMean, minimumScore: parameters.minimumScore, perTemplate: 3)
+                             templates: zeroMean,
+                             minimumScore: parameters.minimumScore * (1 - Self.chanceCorrelation) + Self.chanceCorrelation,
+                             perTemplate: 3)
             }
             let unitX = region.width / Double(size.width), unitY = region.height / Double(size.height)
             for peak in peaks {
                 let box = PixelRect(x: region.x + peak.x * unitX, y: region.y + peak.y * unitY,
                                     width: Double(templateWidth) * unitX, height: Double(templateHeight) * unitY)
-                found.append(Detection(box: box, score: max(0, min(1, peak.score)), label: label))
+                found.append(Detection(box: box, score: Self.score(correlation: peak.score), label: label))
             }
         }
         return found
