@@ -115,6 +115,40 @@ final class TemplateRedetectorTests: XCTestCase {
         XCTAssertThrowsError(try redetector.detect(in: empty, near: []))
     }
 
+    /// Real footage (VOT "bag", a plastic bag deforming in the wind): learning from the ground truth
+    /// every 10 frames, the re-detector finds the bag 5 frames later near its last box.
+    func testRedetectsTheBagInRealFootage() throws {
+        let folder = TestSupport.shared.appendingPathComponent("data/sequences/bag")
+        let clip = folder.appendingPathComponent("bag.mp4").path
+        guard FileManager.default.fileExists(atPath: clip) else {
+            throw XCTSkip("shared data not found at \(clip) (CI clones the repository with shared/ beside it)")
+        }
+        let truth = try String(contentsOf: folder.appendingPathComponent("groundtruth_rect.txt"), encoding: .utf8)
+            .split(separator: "\n").map { line -> PixelRect in
+                let v = line.split(separator: ",").compactMap { Double($0) }
+                return PixelRect(x: v[0], y: v[1], width: v[2], height: v[3])
+            }
+        let frames = try TestSupport.lumaFrames(of: clip, indices: Set(0..<truth.count))
+        var parameters = TemplateRedetector.Parameters()
+        parameters.learningInterval = 1
+        let redetector = TemplateRedetector(parameters: parameters)
+        var correct = 0, wrong = 0, trials = 0
+        for k in stride(from: 0, to: truth.count - 5, by: 10) {
+            let learnFrame = try XCTUnwrap(frames[k]), searchFrame = try XCTUnwrap(frames[k + 5])
+            if k > 0 {
+                trials += 1
+                let best = try redetector.detect(in: ImageFrame(luma: searchFrame), near: [truth[k]]).first
+                if let best, best.score > 0.5 {
+                    if best.box.iou(truth[k + 5]) >= 0.5 { correct += 1 } else { wrong += 1 }
+                }
+            }
+            try redetector.learn(from: ImageFrame(luma: learnFrame), box: truth[k], confidence: 1)
+        }
+        print("[template redetector] bag: \(correct)/\(trials) found (IoU >= 0.5), \(wrong) confident misses")
+        XCTAssertGreaterThanOrEqual(Double(correct), 0.8 * Double(trials))
+        XCTAssertLessThanOrEqual(Double(wrong), 0.1 * Double(trials))
+    }
+
     /// Prints milliseconds per call at 720p and 1080p (no timing assertion).
     func testSpeedReport() throws {
         for (width, height) in [(1280, 720), (1920, 1080)] {
