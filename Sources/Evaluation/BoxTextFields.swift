@@ -29,4 +29,16 @@ enum BoxTextFields {
         let short = text.count > 40 ? text.prefix(40) + "..." : text
         return "'\(short)'"
     }
+
+    /// The UTF-8 text of a file; throws ``EvaluationError/unreadable(path:reason:)``.
+    static func readText(path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw EvaluationError.unreadable(path: path, reason: exists ? "permission denied or not a file" : "no such file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw EvaluationError.unreadable(path: path, reason: "not UTF-8 text")
+        }
+        return text
+    }
 }

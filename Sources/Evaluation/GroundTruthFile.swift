@@ -1,4 +1,3 @@
-import Foundation
 import Imaging
 
 /// Reads OTB ground truth (`groundtruth_rect.txt`): one box per line, `x,y,w,h` in pixels with the
@@ -14,7 +13,7 @@ public enum GroundTruthFile {
     /// or with a value that is not a number, and ``EvaluationError/malformedFile(path:reason:)``
     /// when there is no box at all.
     public static func read(path: String) throws -> [PixelRect] {
-        try parse(try readText(path: path), path: path)
+        try parse(try BoxTextFields.readText(path: path), path: path)
     }
 
     /// Parses the text of a ground-truth file; `path` only names the source in errors.
@@ -38,16 +37,5 @@ public enum GroundTruthFile {
         }
         guard !boxes.isEmpty else { throw EvaluationError.malformedFile(path: path, reason: "no boxes") }
         return boxes
-    }
-
-    static func readText(path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw EvaluationError.unreadable(path: path, reason: exists ? "permission denied or not a file" : "no such file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw EvaluationError.unreadable(path: path, reason: "not UTF-8 text")
-        }
-        return text
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Pipeline
 
 /// One tracker's boxes for one sequence, aligned to the ground truth's frames.
 public struct PredictionTrack: Sendable, Equatable {
@@ -26,23 +27,11 @@ public struct PredictionTrack: Sendable, Equatable {
 ///     let track = try PredictionFile.read(path: "out/Couple.csv", frameCount: truth.count)
 ///     let score = SequenceScore(predictions: track.boxes, groundTruth: truth, confidences: track.confidences)
 public enum PredictionFile {
-    static let columnNames: [String: [String]] = [
-        "frame": ["frame", "frame_index", "frame_idx", "frame_id", "frame_number", "frame_no", "index", "idx"],
-        "x": ["x", "left", "bb_left", "xmin", "x_min"],
-        "y": ["y", "top", "bb_top", "ymin", "y_min"],
-        "w": ["width", "w", "bb_width"],
-        "h": ["height", "h", "bb_height"],
-        "x2": ["x2", "right", "xmax", "x_max"],
-        "y2": ["y2", "bottom", "ymax", "y_max"],
-        "track_id": ["track_id", "trackid", "track", "id", "object_id", "obj_id"],
-        "confidence": ["confidence", "conf", "score", "psr"],
-    ]
-
     /// Reads `path` and aligns it to `frameCount` ground-truth frames. A CSV with several track ids
     /// needs `trackID`. Throws ``EvaluationError`` naming the file (and line) when the file cannot be
     /// read, a value is not a number, or a needed column is missing.
     public static func read(path: String, frameCount: Int, trackID: String? = nil) throws -> PredictionTrack {
-        try parse(try GroundTruthFile.readText(path: path), path: path, frameCount: frameCount, trackID: trackID)
+        try parse(try BoxTextFields.readText(path: path), path: path, frameCount: frameCount, trackID: trackID)
     }
 
     /// Parses file text; `path` only names the source in errors.
@@ -74,65 +63,20 @@ public enum PredictionFile {
         return PredictionTrack(boxes: boxes, confidences: nil, rowsOutsideSequence: max(0, lines.count - boxes.count))
     }
 
-    private struct Row {
-        var frame: Int
-        var box: PixelRect?
-        var confidence: Double?
-        var trackID: String
-    }
-
     private static func parseCSV(_ lines: [Substring], path: String, frameCount: Int, trackID: String?) throws -> PredictionTrack {
-        var header: [String]?
-        var rows: [Row] = []
-        var columns: [String: Int] = [:]
-        var corners = false
+        var columns: PredictionColumns?
+        var rows: [PredictionColumns.Row] = []
         for (index, line) in lines.enumerated() {
             let cells = try csvCells(line, path: path, line: index + 1)
             if cells.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { continue }
-            guard header != nil else {
-                let names = cells.map { $0.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: " ", with: "") }
-                header = names
-                for (key, aliases) in columnNames {
-                    columns[key] = aliases.lazy.compactMap { names.firstIndex(of: $0) }.first
-                }
-                if columns["w"] == nil || columns["h"] == nil {
-                    guard columns["x2"] != nil, columns["y2"] != nil else {
-                        throw EvaluationError.malformedFile(path: path, reason: "no width/height (or x2/y2) column in the header")
-                    }
-                    corners = true
-                    if columns["x"] == nil { columns["x"] = names.firstIndex(of: "x1") }
-                    if columns["y"] == nil { columns["y"] = names.firstIndex(of: "y1") }
-                }
-                guard columns["x"] != nil, columns["y"] != nil else {
-                    throw EvaluationError.malformedFile(path: path, reason: "no x/y column in the header")
-                }
-                guard columns["frame"] != nil else {
-                    throw EvaluationError.malformedFile(path: path, reason: "no frame column in the header")
-                }
+            guard let known = columns else {
+                columns = try PredictionColumns(header: cells, path: path)
                 continue
             }
             if cells[0].trimmingCharacters(in: .whitespaces).hasPrefix("#") { continue }
-            func value(_ key: String) throws -> Double {
-                guard let column = columns[key], column < cells.count else { return .nan }
-                guard let v = BoxTextFields.number(Substring(cells[column])) else {
-                    throw EvaluationError.malformedLine(path: path, line: index + 1,
-                                                        reason: "\(key) \(BoxTextFields.quoted(Substring(cells[column]))) is not a number")
-                }
-                return v
-            }
-            let frameValue = try value("frame").rounded(.toNearestOrEven)
-            guard frameValue.isFinite else { continue }
-            guard abs(frameValue) < 1e15 else {
-                throw EvaluationError.malformedLine(path: path, line: index + 1, reason: "frame \(frameValue) is out of range")
-            }
-            let x = try value("x"), y = try value("y")
-            let w = corners ? try value("x2") - x : try value("w")
-            let h = corners ? try value("y2") - y : try value("h")
-            let confidence = try value("confidence")
-            let id = columns["track_id"].flatMap { $0 < cells.count ? cells[$0].trimmingCharacters(in: .whitespaces) : nil } ?? ""
-            rows.append(Row(frame: Int(frameValue), box: box(x, y, w, h), confidence: confidence.isNaN ? nil : confidence, trackID: id))
+            if let row = try known.row(cells, path: path, line: index + 1) { rows.append(row) }
         }
-        guard header != nil else { throw EvaluationError.malformedFile(path: path, reason: "no header row") }
+        guard let columns else { throw EvaluationError.malformedFile(path: path, reason: "no header row") }
         let ids = Set(rows.map(\.trackID))
         if let trackID {
             rows = rows.filter { $0.trackID == trackID }
@@ -142,9 +86,13 @@ public enum PredictionFile {
         } else if ids.count > 1 {
             throw EvaluationError.malformedFile(path: path, reason: "\(ids.count) track ids; choose one")
         }
+        return aligned(rows, frameCount: frameCount, hasConfidence: columns.hasConfidence)
+    }
+
+    /// One box per frame; of several rows for a frame, the one with the highest confidence (else the first).
+    private static func aligned(_ rows: [PredictionColumns.Row], frameCount: Int, hasConfidence: Bool) -> PredictionTrack {
         let count = max(0, frameCount)
         var boxes = [PixelRect?](repeating: nil, count: count)
-        let hasConfidence = columns["confidence"] != nil
         var confidences = [Double?](repeating: nil, count: count)
         var best = [Double](repeating: -.infinity, count: count)
         var seen = [Bool](repeating: false, count: count)
@@ -169,40 +117,12 @@ public enum PredictionFile {
         [x, y, w, h].contains(where: \.isNaN) ? nil : PixelRect(x: x, y: y, width: w, height: h)
     }
 
-    /// Splits a CSV line at commas, honouring double-quoted fields with `""` escapes.
+    /// The CSV fields of one line (double-quoted fields with `""` escapes, as vtrack writes labels).
     private static func csvCells(_ line: Substring, path: String, line number: Int) throws -> [String] {
-        var cells: [String] = []
-        var current = ""
-        var quoted = false
-        var atFieldStart = true
-        var characters = line.makeIterator()
-        while let ch = characters.next() {
-            if quoted {
-                if ch == "\"" {
-                    var lookahead = characters
-                    if lookahead.next() == "\"" {
-                        current.append("\"")
-                        characters = lookahead
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    current.append(ch)
-                }
-            } else if ch == "\"" && atFieldStart {
-                quoted = true
-                atFieldStart = false
-            } else if ch == "," {
-                cells.append(current)
-                current = ""
-                atFieldStart = true
-            } else {
-                current.append(ch)
-                atFieldStart = false
-            }
+        do {
+            return try TrackCSV.fields(of: String(line), path: path, line: number)
+        } catch let error as TrackCSVError {
+            throw EvaluationError.malformedLine(path: path, line: number, reason: error.reason)
         }
-        guard !quoted else { throw EvaluationError.malformedLine(path: path, line: number, reason: "unterminated quoted field") }
-        cells.append(current)
-        return cells
     }
 }

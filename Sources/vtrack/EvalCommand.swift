@@ -82,6 +82,12 @@ struct EvalCommand: ParsableCommand {
                        number(s.meanNormalizedPrecisionAUC), number(s.meanSequenceConfidenceROCAUC),
                        rate(result.trackerFPSPooled), rate(result.decodeAndTrackFPSPooled)]))
         }
+        for result in report.levels {
+            guard let c = result.summary.pooledConfidence else { continue }
+            print("\(result.name): confidence as failure predictor (failure = IoU < 0.1), all frames pooled: "
+                + "ROC AUC \(number(c.rocAUC)), failure rate \(number(c.failureRateAbove)) at confidence > 0.5 "
+                + "(\(c.framesAbove) frames), \(number(c.failureRateAtOrBelow)) at <= 0.5 (\(c.framesAtOrBelow) frames)")
+        }
         if !report.peers.isEmpty {
             print("\npeers on the same sequences (mean over the sequences each has; fps as published, tracker only)")
             print(row(["tracker", "", "seqs", "AUC", "Prec@20", "NPrec", "confAUC", "fps trk", ""]))

@@ -61,6 +61,14 @@ final class DatasetLoadingTests: XCTestCase {
             XCTAssertEqual(error as? EvaluationError, .malformedFile(path: "p.csv", reason: "no width/height (or x2/y2) column in the header"))
         }
         XCTAssertThrowsError(try PredictionFile.parse("frame,track_id,x,y,w,h\n0,1,1,2,3,4\n0,2,1,2,3,4", path: "p.csv", frameCount: 1))
+        let vtrack = """
+        frame,time_s,track_id,label,x,y,width,height,confidence,style,state
+        0,0.000000,1,"walker, left",1,2,3,4,1.0000,solid,tracked
+        1,0.033333,1,"walker, left",2,3,4,5,0.2500,dashed,tracked
+        """
+        let quoted = try PredictionFile.parse(vtrack, path: "v.csv", frameCount: 2)
+        XCTAssertEqual(quoted.boxes, [PixelRect(x: 1, y: 2, width: 3, height: 4), PixelRect(x: 2, y: 3, width: 4, height: 5)])
+        XCTAssertEqual(quoted.confidences, [1, 0.25])
         let chosen = try PredictionFile.parse("frame,track_id,x,y,w,h\n0,1,1,2,3,4\n0,2,5,6,7,8", path: "p.csv", frameCount: 1, trackID: "2")
         XCTAssertEqual(chosen.boxes, [PixelRect(x: 5, y: 6, width: 7, height: 8)])
     }
