@@ -150,7 +150,7 @@ public final class CascadeDetector: Detector {
         let minimum = parameters.minimumSize ?? (0, 0)
         var scales: [Float] = []
         var factor = 1.0
-        for _ in 0..<10_000 {
+        for _ in 0..<10_000 where factor.isFinite {
             let windowWidth = roundHalfEven(Double(model.windowWidth) * factor)
             let windowHeight = roundHalfEven(Double(model.windowHeight) * factor)
             if windowWidth > maximum.width || windowHeight > maximum.height || windowWidth > width || windowHeight > height {

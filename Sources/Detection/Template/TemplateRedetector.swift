@@ -4,12 +4,12 @@ import Imaging
 /// Finds one particular object again from its appearance: the default re-detector for any object
 /// the user boxed. Make one per track.
 ///
-/// It keeps grey templates of the object, scaled to about ``Parameters/templateSide`` squared
-/// pixels: the first one learned (kept for good) and a few recent
-/// confident ones (so it still recognises an object whose appearance changed). A search scales
-/// the frame by the same factor, tries several object sizes around the reference size, computes
-/// normalised cross-correlation (NCC) with every template through FFTs, and returns the best
-/// peaks after non-maximum suppression.
+/// It keeps grey templates of the object, resampled to about ``Parameters/templateSide`` squared
+/// pixels: the first one learned (kept for good) and a few recent confident ones (so it still
+/// recognises an object whose appearance changed). A search resamples the frame by the same
+/// factor for several object sizes around the reference size, computes the normalised
+/// cross-correlation (NCC) with every template through FFTs, and returns the best peaks after
+/// non-maximum suppression.
 ///
 ///     let redetector = TemplateRedetector()
 ///     try redetector.learn(from: firstFrame, box: userBox, confidence: 1)
