@@ -22,18 +22,23 @@ public struct ReseedPolicy: Sendable, Equatable {
     public var driftFraction: Double
     /// Smallest detection score (0...1) that may re-seed or recover a track.
     public var minimumScore: Float
+    /// Smallest appearance-match score (0...1) that may move a track to a place that does not overlap
+    /// it: higher than ``minimumScore`` because look-alikes elsewhere (a second pedestrian, another
+    /// helmet) match a small template moderately well.
+    public var relocationScore: Float
     /// Tracks started by a class detector that stay lost this many frames end, freeing their slot
     /// (tracks the user boxed are never ended before the clip ends).
     public var endAutomaticTracksAfterLostFrames: Int
 
-    public init(interval: Int = 50, lowConfidenceFrames: Int = 5, verificationInterval: Int = 10, driftFraction: Double = 0.2, minimumIoU: Double = 0.3,
-                minimumScore: Float = 0.5, endAutomaticTracksAfterLostFrames: Int = 100) {
+    public init(interval: Int = 50, lowConfidenceFrames: Int = 5, verificationInterval: Int = 10, driftFraction: Double = 0.4, minimumIoU: Double = 0.3,
+                minimumScore: Float = 0.5, relocationScore: Float = 0.7, endAutomaticTracksAfterLostFrames: Int = 100) {
         self.interval = interval
         self.lowConfidenceFrames = lowConfidenceFrames
         self.verificationInterval = verificationInterval
         self.driftFraction = driftFraction
         self.minimumIoU = minimumIoU
         self.minimumScore = minimumScore
+        self.relocationScore = relocationScore
         self.endAutomaticTracksAfterLostFrames = endAutomaticTracksAfterLostFrames
     }
 

@@ -53,15 +53,15 @@ final class TrackReseeder {
     /// Searches each object's own appearance model near its box, then the whole frame. A match
     /// overlapping the track confirms it (and on a scheduled frame, when the tracker has drifted from
     /// it, re-centres the track there, keeping the tracker's size, which its scale filter estimates
-    /// more finely than the detector); a match
-    /// elsewhere re-seeds the track there; no match marks it lost. Two tracks never take the same place.
+    /// more finely than the detector); a strong match elsewhere re-seeds the track there; anything
+    /// else marks it lost. Two tracks never take the same place.
     private func search(_ objects: [TrackedObject], in frame: ImageFrame, scheduled: Bool) throws {
         var taken: [PixelRect] = []
         for object in objects {
             let candidates = try object.redetector.detect(in: frame, near: [object.box])
                 .filter { $0.score >= policy.minimumScore }
                 .filter { candidate in !taken.contains { $0.iou(candidate.box) > 0.5 } }
-            if let match = candidates.first(where: { $0.box.iou(object.box) >= policy.minimumIoU }) {
+            if let match = candidates.first(where: { Self.overlaps($0.box, object.box, minimumIoU: policy.minimumIoU) }) {
                 let drift = hypot(match.box.centerX - object.box.centerX, match.box.centerY - object.box.centerY)
                 if scheduled && drift > policy.driftFraction * min(object.box.width, object.box.height) {
                     let moved = PixelRect(x: match.box.centerX - object.box.width / 2, y: match.box.centerY - object.box.height / 2,
@@ -72,12 +72,20 @@ final class TrackReseeder {
                     object.confirm()
                 }
                 taken.append(match.box)
-            } else if let best = candidates.first {
+            } else if let best = candidates.first, best.score >= policy.relocationScore {
                 object.reseed(at: best.box, frameWidth: frame.width, frameHeight: frame.height)
                 taken.append(best.box)
             } else {
                 object.markLost()
             }
         }
+    }
+
+    /// True when `candidate` can be the tracked object seen one frame later: IoU at least `minimumIoU`,
+    /// or its centre within one box size of the track's centre (what matters for small, fast objects,
+    /// whose IoU drops to nothing after a few pixels of motion).
+    static func overlaps(_ candidate: PixelRect, _ track: PixelRect, minimumIoU: Double) -> Bool {
+        candidate.iou(track) >= minimumIoU
+            || (abs(candidate.centerX - track.centerX) <= track.width && abs(candidate.centerY - track.centerY) <= track.height)
     }
 }
