@@ -40,8 +40,8 @@ struct CorrelationPeak {
 /// where `T'` is the zero-mean template; windows flatter than one grey level of standard deviation score 0.
 ///
 /// The image is processed in overlapping square tiles of one fixed size (overlap-save), so a single
-/// FFT size is ever planned, whatever the frame and object sizes: FFTW's measured planning costs
-/// about a second per size, paid once per process when the first search object is made.
+/// FFT size is planned and cached, whatever the frame and object sizes, and the transforms stay
+/// small and cache-friendly.
 struct CorrelationSearch {
     /// Side of the FFT tiles; templates must be smaller.
     let tileSide: Int

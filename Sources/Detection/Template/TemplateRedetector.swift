@@ -70,8 +70,8 @@ public final class TemplateRedetector: Detector {
     private var finestImage: [Float] = []
     private var searchImage: [Float] = []
 
-    /// Makes an empty re-detector. The first one in a process plans its FFT size (about a second
-    /// with FFTW's measured planning); later ones reuse the plan.
+    /// Makes an empty re-detector. The first one in a process plans its FFT size; later ones reuse
+    /// the plan.
     public init(parameters: Parameters = Parameters(), label: String? = nil) {
         self.parameters = parameters
         self.label = label
