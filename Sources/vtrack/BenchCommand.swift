@@ -7,11 +7,11 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure decode, track and encode throughput on clips.",
         discussion: """
-        For each CLIP=BOX pair, prints frames/s for: decoding only; decoding + tracking one box at
-        level fast; the same + encoding the annotated MP4; and the trackers alone at each level.
+        For each CLIP=BOX pair, prints frames/s for: decoding only; decoding + tracking one box \
+        at level fast; the same + encoding the annotated MP4; and the trackers alone at each level.
 
         Example:
-          vtrack bench /data/wakeboard7.mp4=622,298,11,38 /tmp/clip1080.mp4=645,30,270,285
+          vtrack bench wakeboard7.mp4=622,298,11,38 clip1080.mp4=645,30,270,285
         """
     )
 

@@ -8,12 +8,12 @@ struct SynthCommand: ParsableCommand {
         commandName: "synth",
         abstract: "Write a synthetic clip with exact ground truth (for tests and demonstrations).",
         discussion: """
-        A textured object moves along a smooth path over a textured background and grows or shrinks
-        steadily; the ground truth (x,y,w,h per frame, pixels, top-left origin, NaN while hidden) is
-        written beside the clip as an OTB-style groundtruth_rect.txt.
+        A textured object moves along a smooth path over a textured background and grows or \
+        shrinks steadily; the ground truth (x,y,w,h per frame, pixels, top-left origin, NaN while \
+        hidden) is written beside the clip as an OTB-style groundtruth_rect.txt.
 
         Example:
-          vtrack synth /tmp/synth/synth.mp4 --frames 150 --final-scale 1.4 --hide-from 60 --hide-for 30 --jump 100,0
+          vtrack synth synth/synth.mp4 --frames 150 --hide-from 60 --jump 100,0
         """
     )
 

@@ -8,18 +8,20 @@ struct TrackCommand: ParsableCommand {
         commandName: "track",
         abstract: "Track boxes through a clip; write a CSV and an annotated MP4.",
         discussion: """
-        Each --box is x,y,width,height in pixels (origin at the top-left pixel) on the start frame,
-        optionally prefixed with a label: --box walker=157,138,22,55. At most 16 boxes. With a class
-        detector and no box (--detector face), tracks start from the faces found on the start frame.
-        Every --reseed-every frames (default 50) the detector runs and re-seeds the trackers.
+        Each --box is x,y,width,height in pixels (origin at the top-left pixel) on the start \
+        frame, optionally prefixed with a label: --box walker=157,138,22,55. At most 16 boxes. \
+        With a class detector and no box (--detector face), tracks start from the objects found on \
+        the start frame. Every --reseed-every frames (default 50) the detector runs and re-seeds \
+        the trackers; a track that stays at or below 0.5 confidence is searched for sooner.
 
-        With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv
+        With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv \
         nor --video, writes into ./vtrack-out/.
 
-        Example:
+        Examples:
           vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 \\
-              --box walker=157,138,22,55 --box 401,149,27,52 --level accurate --out out/
-          vtrack track SampleVideos/carphone_face_in_car.mp4 --detector face --out out/
+              --box walker=157,138,22,55 --box 401,149,27,52 --out out/
+          vtrack track SampleVideos/carphone_face_in_car.mp4 --detector face \\
+              --out out/
         """
     )
 

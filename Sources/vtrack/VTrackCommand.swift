@@ -7,12 +7,12 @@ struct VTrackCommand: ParsableCommand {
         commandName: "vtrack",
         abstract: "Follow objects through video with correlation-filter trackers.",
         discussion: """
-        Boxes on the command line and in CSV files are pixels, x,y,width,height, with the origin at
-        the top-left pixel. Every object gets a confidence in 0...1 on every frame; boxes are drawn
+        Boxes on the command line and in CSV files are pixels, x,y,width,height, with the origin at \
+        the top-left pixel. Every object gets a confidence in 0...1 on every frame; boxes are drawn \
         solid above 0.5 and dashed at or below.
 
         Example:
-          vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 --box walker=157,138,22,55 --out out/
+          vtrack track SampleVideos/carphone_face_in_car.mp4 --box 58,32,60,62 --out out/
         """,
         subcommands: [TrackCommand.self, ProbeCommand.self, EvalCommand.self, BenchCommand.self, SynthCommand.self]
     )
