@@ -53,10 +53,12 @@ struct ConfidenceEstimator {
         return value.isFinite ? min(1, max(0, value)) : 0
     }
 
-    /// Records the peak height of a frame the model learnt from.
-    mutating func remember(peak: Float) {
-        guard peak.isFinite, peak > 0 else { return }
-        averagePeak = averagePeak > 0 ? (1 - Self.averageRate) * averagePeak + Self.averageRate * peak : peak
+    /// Records the peak height of a frame the model learnt from with `weight` (0...1, the
+    /// fraction of the full learning rate), so that half-trusted frames move the average less.
+    mutating func remember(peak: Float, weight: Float) {
+        guard peak.isFinite, peak > 0, weight > 0 else { return }
+        let rate = Self.averageRate * min(1, weight)
+        averagePeak = averagePeak > 0 ? (1 - rate) * averagePeak + rate * peak : peak
     }
 
     /// Peak-to-sidelobe ratio of a `rows x columns` response whose maximum is at (`peakRow`, `peakColumn`).

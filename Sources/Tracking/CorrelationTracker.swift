@@ -98,21 +98,25 @@ public final class CorrelationTracker: ObjectTracker {
         let peak = mergeColourResponse() ? filter.peak() : correlationPeak
         let cellWidth = windowWidth * scale / Double(filter.columns)
         let cellHeight = windowHeight * scale / Double(filter.rows)
-        centerX = min(max(centerX + peak.columnShift * cellWidth, 0), Double(frame.width))
-        centerY = min(max(centerY + peak.rowShift * cellHeight, 0), Double(frame.height))
+        // A lost tracker stays where the object was last seen instead of wandering over clutter.
+        if confidence > parameters.holdConfidence {
+            centerX = min(max(centerX + peak.columnShift * cellWidth, 0), Double(frame.width))
+            centerY = min(max(centerY + peak.rowShift * cellHeight, 0), Double(frame.height))
+        }
 
-        let estimated = scaleEstimator.estimate(frame, centerX: centerX, centerY: centerY,
-                                                width: initialWidth * scale, height: initialHeight * scale)
+        let low = parameters.minimumLearningConfidence, high = parameters.fullLearningConfidence
+        let learning = assessment.learning
+        let weight = learning < low ? 0 : (high > low ? min(1, (learning - low) / (high - low)) : 1)
+        // While the object is probably lost the scale is kept: on background it would drift.
+        let estimated = weight > 0 ? scaleEstimator.estimate(frame, centerX: centerX, centerY: centerY,
+                                                             width: initialWidth * scale, height: initialHeight * scale) : 1
         let previousScale = scale
         scale = min(max(scale * estimated, minimumScale), maximumScale)
         box = PixelRect(x: centerX - initialWidth * scale / 2, y: centerY - initialHeight * scale / 2,
                         width: initialWidth * scale, height: initialHeight * scale)
 
-        let low = parameters.minimumLearningConfidence, high = parameters.fullLearningConfidence
-        let learning = assessment.learning
-        let weight = learning < low ? 0 : (high > low ? min(1, (learning - low) / (high - low)) : 1)
         if weight > 0 {
-            confidenceEstimator.remember(peak: correlationPeak.value)
+            confidenceEstimator.remember(peak: correlationPeak.value, weight: weight)
             if parameters.learnFromSearchWindow {
                 filter.learn(rate: parameters.learningRate * weight, shift: (peak.rowShift, peak.columnShift))
             } else {

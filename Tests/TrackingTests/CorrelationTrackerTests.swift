@@ -56,13 +56,20 @@ final class CorrelationTrackerTests: XCTestCase {
         }
         for level in TrackingLevel.allCases {
             let tracker = try CorrelationTracker(frame: scene.frame(object: object(0)), box: object(0), parameters: .for(level))
-            var visible: [Float] = [], covered: [Float] = []
+            var visible: [Float] = [], covered: [Float] = [], drift: [Double] = []
             for t in 1..<(hideAt + 12) {
-                let confidence = tracker.update(on: scene.frame(object: object(t), occluder: t >= hideAt ? occluder : nil)).confidence
-                if t < hideAt { visible.append(confidence) } else { covered.append(confidence) }
+                let estimate = tracker.update(on: scene.frame(object: object(t), occluder: t >= hideAt ? occluder : nil))
+                if t < hideAt {
+                    visible.append(estimate.confidence)
+                } else {
+                    covered.append(estimate.confidence)
+                    drift.append(hypot(estimate.box.centerX - hidden.centerX, estimate.box.centerY - hidden.centerY))
+                }
             }
             XCTAssertGreaterThan(visible.min() ?? 0, 0.5, "\(level) visible: \(visible)")
             XCTAssertLessThanOrEqual(covered.max() ?? 1, 0.5, "\(level) covered: \(covered)")
+            // A lost tracker holds its box near where the object disappeared.
+            XCTAssertLessThan(drift.max() ?? .infinity, 12, "\(level) drift while covered: \(drift)")
         }
     }
 

@@ -79,6 +79,9 @@ public struct TrackerParameters: Sendable, Equatable {
     /// between it and `fullLearningConfidence` the learning rate ramps up linearly.
     public var minimumLearningConfidence: Float
     public var fullLearningConfidence: Float
+    /// At or below this confidence the object is taken as gone (covered, out of view): the box
+    /// keeps its last position instead of following the response's peak over clutter.
+    public var holdConfidence: Float
     /// For the learning decision only, correlation peaks down to this fraction of their running
     /// average count as normal appearance change (the reported confidence uses 0.6); 0 ignores
     /// the peak height when deciding to learn.
@@ -107,7 +110,8 @@ public struct TrackerParameters: Sendable, Equatable {
         scaleCount: 33, scaleLearnFromSearch: true, scaleStep: 1.02, scaleModelArea: 512, scaleFeatures: .fhog, scaleSigma: 1.75,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
         confidenceMidpoint: 6, confidenceWidth: 1,
-        minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, learningPeakTolerance: 0.3)
+        minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
+        learningPeakTolerance: 0.3)
 
     /// Fastest set that still estimates scale and reports an honest confidence: 13 gradient
     /// channels + luma in a window of 2x context resampled to ~20x20 cells, learnt from the search
@@ -121,5 +125,6 @@ public struct TrackerParameters: Sendable, Equatable {
         scaleSigma: 1.5,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
         confidenceMidpoint: 6, confidenceWidth: 1,
-        minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, learningPeakTolerance: 0.3)
+        minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
+        learningPeakTolerance: 0.3)
 }
