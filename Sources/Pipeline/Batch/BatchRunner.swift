@@ -28,7 +28,7 @@ public final class BatchRunner {
     public let layout: BatchOutputLayout
     private let manifest: BatchManifest?
     private let found: Set<String>
-    private let inputs: InputFiles
+    private let inputs: BatchInputFiles
 
     /// Lists the clips, reads the manifest and creates the output folder. Throws ``BatchError`` for a
     /// missing input folder, an output folder equal to it or an unlistable folder, ``BoxFileError``
@@ -48,7 +48,7 @@ public final class BatchRunner {
         var inputPaths = foundClips.map { (input as NSString).appendingPathComponent($0) }
         inputPaths += inputPaths.flatMap { [BoxSidecar.csvPath(forClip: $0), BoxSidecar.jsonPath(forClip: $0)] }
         if let path = configuration.manifestPath { inputPaths.append(path) }
-        inputs = InputFiles(paths: inputPaths)
+        inputs = BatchInputFiles(paths: inputPaths)
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
@@ -67,7 +67,7 @@ public final class BatchRunner {
     /// summary cannot be written; problems with clips are entries of the summary.
     public func run(progress: ((BatchProgress) -> Void)? = nil,
                     clipFinished: ((BatchClipResult, BatchProgress) -> Void)? = nil) throws -> BatchSummary {
-        let state = RunState(total: clips.count)
+        let state = BatchRunState(total: clips.count)
         let workers = max(1, min(configuration.jobs, clips.count))
         let group = DispatchGroup()
         for _ in 0..<workers {
@@ -82,7 +82,9 @@ public final class BatchRunner {
                 group.leave()
             }
             thread.name = "vtrack.batch"
-            thread.stackSize = 16 << 20
+            // The whole session runs on this thread: give it the main thread's usual 8 MiB stack on
+            // every platform (some give secondary threads 512 KiB).
+            thread.stackSize = 8 << 20
             thread.start()
         }
         group.wait()
@@ -106,15 +108,12 @@ public final class BatchRunner {
         }
         let boxes: ClipBoxes
         do {
-            if let given = try clipBoxes(for: clip, at: clipPath) {
-                boxes = given
-            } else if configuration.options.detector.findsNewObjects {
-                boxes = ClipBoxes(targets: [], startFrame: nil, source: "--detector \(configuration.options.detector)")
-            } else {
+            guard let resolved = try resolvedBoxes(for: clip, at: clipPath) else {
                 let sidecar = (BoxSidecar.csvPath(forClip: clip) as NSString).lastPathComponent
                 return BatchClipResult(clip: clip, status: .skipped,
                                        error: "no boxes: no \(sidecar) or .boxes.json beside it, no manifest row, and no class --detector")
             }
+            boxes = resolved
         } catch {
             return .failed(clip, error)
         }
@@ -131,26 +130,9 @@ public final class BatchRunner {
         }
         try? FileManager.default.removeItem(atPath: markerPath)
         do {
-            let paths = try OutputPaths(clip: clipPath, out: nil, csv: csvPath, video: videoPath)
-            let session = try ClipTrackingSession(clipPath: clipPath, targets: boxes.targets, options: options)
-            let frameCount = session.info.frameCount ?? 0
-            var lastReported = 0
-            let report = try session.run(
-                makeSinks: { try paths.makeSinks(clip: clipPath, info: session.info) },
-                progress: { frame in
-                    let done = frame + 1 - options.startFrame
-                    guard done - lastReported >= 5 else { return }
-                    onFrames(frameCount > 0 ? Double(frame + 1) / Double(frameCount) : 0, done - lastReported)
-                    lastReported = done
-                })
-            let result = BatchClipResult(
-                clip: clip, status: .ok, frames: report.framesTracked,
-                framesPerSecond: (report.framesPerSecond * 100).rounded() / 100, tracks: report.tracks,
-                meanConfidence: (report.meanConfidence * 10_000).rounded() / 10_000,
-                lowConfidenceRecords: report.lowConfidenceRecords,
-                decoderWarnings: report.warnings.map(BatchClipResult.oneLine),
-                outputs: [layout.relativeCSV(for: clip)] + (videoPath == nil ? [] : [layout.relativeVideo(for: clip)]))
-            onFrames(1, report.framesTracked - lastReported)
+            let result = try track(clip, at: clipPath, boxes: boxes, options: options,
+                                   outputs: try OutputPaths(clip: clipPath, out: nil, csv: csvPath, video: videoPath),
+                                   onFrames: onFrames)
             try BatchDoneMarker(inputs: inputDescription, result: result).write(to: markerPath)
             return result
         } catch {
@@ -158,10 +140,38 @@ public final class BatchRunner {
         }
     }
 
-    /// The manifest's boxes for the clips it names, else the sidecar's, else `nil`.
-    private func clipBoxes(for clip: String, at clipPath: String) throws -> ClipBoxes? {
+    /// The manifest's boxes for the clips it names, else the sidecar's, else no boxes when a class
+    /// detector will find the objects, else `nil`.
+    private func resolvedBoxes(for clip: String, at clipPath: String) throws -> ClipBoxes? {
         if let entry = manifest?.boxes(for: clip) { return try entry.get() }
-        return try BoxSidecar.boxes(forClip: clipPath)
+        if let sidecar = try BoxSidecar.boxes(forClip: clipPath) { return sidecar }
+        guard configuration.options.detector.findsNewObjects else { return nil }
+        return ClipBoxes(targets: [], startFrame: nil, source: "--detector \(configuration.options.detector)")
+    }
+
+    /// Runs the session with the CSV (and video) sinks and returns the clip's `ok` entry.
+    /// `onFrames` gets the fraction done and the frames tracked since its last call.
+    private func track(_ clip: String, at clipPath: String, boxes: ClipBoxes, options: TrackingOptions, outputs: OutputPaths,
+                       onFrames: @escaping (Double, Int) -> Void) throws -> BatchClipResult {
+        let session = try ClipTrackingSession(clipPath: clipPath, targets: boxes.targets, options: options)
+        let frameCount = session.info.frameCount ?? 0
+        var reported = 0
+        let report = try session.run(
+            makeSinks: { try outputs.makeSinks(clip: clipPath, info: session.info) },
+            progress: { frame in
+                let done = frame + 1 - options.startFrame
+                guard done - reported >= 5 else { return }
+                onFrames(frameCount > 0 ? Double(frame + 1) / Double(frameCount) : 0, done - reported)
+                reported = done
+            })
+        onFrames(1, report.framesTracked - reported)
+        return BatchClipResult(
+            clip: clip, status: .ok, frames: report.framesTracked,
+            framesPerSecond: (report.framesPerSecond * 100).rounded() / 100, tracks: report.tracks,
+            meanConfidence: (report.meanConfidence * 10_000).rounded() / 10_000,
+            lowConfidenceRecords: report.lowConfidenceRecords,
+            decoderWarnings: report.warnings.map(BatchClipResult.oneLine),
+            outputs: [layout.relativeCSV(for: clip)] + (outputs.video == nil ? [] : [layout.relativeVideo(for: clip)]))
     }
 
     /// Everything the outputs depend on, as text: a marker with other inputs is stale.
@@ -170,83 +180,5 @@ public final class BatchRunner {
         let file = stat(clipPath, &info) == 0 ? "bytes=\(info.st_size) modified=\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "unreadable"
         let targets = boxes.targets.map { "\($0.label)=\($0.box)" }.joined(separator: ";")
         return "clip \(file); boxes \(targets); \(String(describing: options))"
-    }
-}
-
-/// The shared bookkeeping of the worker threads.
-private final class RunState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var progress: BatchProgress
-    private let started = Date()
-    private var lastProgress = Date.distantPast
-    private(set) var results: [BatchClipResult?]
-
-    init(total: Int) {
-        progress = BatchProgress(total: total)
-        results = Array(repeating: nil, count: total)
-    }
-
-    func nextClip(_ clips: [String]) -> (Int, String)? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < clips.count else { return nil }
-        next += 1
-        progress.running[clips[next - 1]] = 0
-        return (next - 1, clips[next - 1])
-    }
-
-    func update(clip: String, fraction: Double, frames: Int, progress callback: ((BatchProgress) -> Void)?) {
-        lock.lock()
-        defer { lock.unlock() }
-        progress.running[clip] = fraction
-        progress.framesTracked += frames
-        progress.elapsed = Date().timeIntervalSince(started)
-        guard let callback, Date().timeIntervalSince(lastProgress) >= 0.2 else { return }
-        lastProgress = Date()
-        callback(progress)
-    }
-
-    func finish(position: Int, clip: String, result: BatchClipResult, clipFinished: ((BatchClipResult, BatchProgress) -> Void)?) {
-        lock.lock()
-        defer { lock.unlock() }
-        results[position] = result
-        progress.running[clip] = nil
-        switch result.status {
-        case .ok: progress.ok += 1
-        case .failed: progress.failed += 1
-        case .skipped: progress.skipped += 1
-        }
-        progress.elapsed = Date().timeIntervalSince(started)
-        clipFinished?(result, progress)
-    }
-}
-
-/// The batch's input files, to refuse outputs that would replace one of them.
-private struct InputFiles {
-    private let paths: Set<String>
-    private let identities: Set<FileIdentity>
-
-    init(paths: [String]) {
-        self.paths = Set(paths.map(ClipFinder.canonicalPath))
-        identities = Set(paths.compactMap(FileIdentity.init))
-    }
-
-    func contains(_ path: String) -> Bool {
-        if paths.contains(ClipFinder.canonicalPath(path)) { return true }
-        return FileIdentity(path).map(identities.contains) ?? false
-    }
-}
-
-/// Device and inode of an existing file: equal for two paths of the same file (hard or symbolic links).
-private struct FileIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
-
-    init?(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
     }
 }
