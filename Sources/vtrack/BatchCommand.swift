@@ -7,28 +7,29 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Track every clip under a folder; write per-clip CSV and MP4 files and a summary.",
         discussion: """
-        Clips are the .mp4 .mov .mkv .avi .webm .m4v files under DIR (recursively, hidden files
-        skipped). Boxes for DIR/a/clip.mp4 come from --manifest, else from the sidecar
-        DIR/a/clip.boxes.csv (header frame,label,x,y,width,height; frame and label optional) or
-        DIR/a/clip.boxes.json ([{"label":"car","x":10,"y":20,"width":64,"height":40,"frame":0}]);
-        pixels, origin at the top-left pixel. Clips without boxes start their tracks from a class
+        Clips are the .mp4 .mov .mkv .avi .webm .m4v files under DIR (recursively, hidden files \
+        skipped). Boxes for DIR/a/clip.mp4 come from --manifest, else from the sidecar \
+        DIR/a/clip.boxes.csv (header frame,label,x,y,width,height; frame and label optional) or \
+        DIR/a/clip.boxes.json ([{"label":"car","x":10,"y":20,"width":64,"height":40,"frame":0}]); \
+        pixels, origin at the top-left pixel. Clips without boxes start their tracks from a class \
         detector (--detector face) when one is given, and are skipped otherwise.
 
-        Writes OUT/a/clip.csv, OUT/a/clip.mp4 and OUT/a/clip.done.json (written last: the clip is
-        complete), then OUT/summary.csv and OUT/summary.json. Run again after an interruption and only
+        Writes OUT/a/clip.csv, OUT/a/clip.mp4 and OUT/a/clip.done.json (written last: the clip is \
+        complete), then OUT/summary.csv and OUT/summary.json. Run again after an interruption and only \
         unfinished clips are tracked (--force tracks all again).
 
-        Sharding: --shard I/N (0-based) tracks every N-th clip starting at the I-th; without it the
-        shard comes from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT or JOB_COMPLETION_INDEX with
-        --shard-count or VTRACK_SHARD_COUNT. A shard writes summary.shard-I-of-N.json;
+        Sharding: --shard I/N (0-based) tracks every N-th clip starting at the I-th; without it the \
+        shard comes from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT or JOB_COMPLETION_INDEX with \
+        --shard-count or VTRACK_SHARD_COUNT. A shard writes summary.shard-I-of-N.json; \
         `vtrack merge` combines them. See docs/batch.md.
 
-        Exit status: 0 when every clip is ok or skipped, 2 when some clip failed, 1 when the batch
+        Exit status: 0 when every clip is ok or skipped, 2 when some clip failed, 1 when the batch \
         could not start.
 
-        Example:
+        Examples:
           vtrack batch footage/ --out tracks/ --jobs 2
-          vtrack batch footage/ --out tracks/ --manifest boxes.csv --no-video --shard 0/4
+          vtrack batch footage/ --out tracks/ --manifest boxes.csv --no-video \\
+              --shard 0/4
           vtrack batch interviews/ --out faces/ --detector face
         """
     )
@@ -56,7 +57,8 @@ struct BatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Track only this share of the clips: I/N, 0 <= I < N.", valueName: "i/n"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("Number of shards, for schedulers that give only the index (JOB_COMPLETION_INDEX).", valueName: "n"))
+    @Option(help: ArgumentHelp("Number of shards, for schedulers that give only the index (JOB_COMPLETION_INDEX).",
+                               valueName: "n"))
     var shardCount: Int?
 
     @Flag(help: "Print only the final counts.")
@@ -75,7 +77,8 @@ struct BatchCommand: ParsableCommand {
         let display = BatchProgressDisplay(enabled: !quiet)
         if !quiet {
             let share = chosenShard.isWhole ? "" : ", \(runner.clips.count) in shard \(chosenShard)"
-            display.note("\(runner.allClips.count) clips under \(folder)\(share), \(min(jobs, max(1, runner.clips.count))) at a time")
+            let parallel = min(jobs, max(1, runner.clips.count))
+            display.note("\(runner.allClips.count) clips under \(folder)\(share), \(parallel) at a time")
         }
         let summary = try runner.run(progress: display.show, clipFinished: display.finished)
         display.end()

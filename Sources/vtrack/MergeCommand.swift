@@ -7,14 +7,14 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Combine the shard summaries of a sharded batch into summary.csv and summary.json.",
         discussion: """
-        Each argument is an output folder of `vtrack batch --shard` (all its summary.shard-I-of-N.json
-        files are read) or one such file. Every shard 0...N-1 must be present exactly once and all
+        Each argument is an output folder of `vtrack batch --shard` (all its summary.shard-I-of-N.json \
+        files are read) or one such file. Every shard 0...N-1 must be present exactly once and all \
         must come from the same clip list; otherwise nothing is written.
 
-        Exit status: 0 when every clip is ok or skipped, 2 when some clip failed, 1 when the shards
+        Exit status: 0 when every clip is ok or skipped, 2 when some clip failed, 1 when the shards \
         cannot be merged.
 
-        Example:
+        Examples:
           vtrack merge tracks/                       # shards that shared one output folder
           vtrack merge node1/ node2/ node3/ --out tracks/
         """
@@ -40,7 +40,9 @@ struct MergeCommand: ParsableCommand {
             files += isFolder.boolValue ? try BatchSummary.shardFiles(in: source) : [source]
         }
         var seen = Set<String>()
-        let unique = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path).inserted }
+        let unique = files.filter { file in
+            seen.insert(URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path).inserted
+        }
         let parts = try unique.map { (path: $0, summary: try BatchSummary.read(path: $0)) }
         let merged = try BatchSummary.merge(parts)
         let folder = out ?? defaultFolder

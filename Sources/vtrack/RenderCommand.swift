@@ -8,13 +8,14 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw a tracks CSV (for example one edited by hand) onto its clip as an annotated MP4.",
         discussion: """
-        The CSV needs the columns frame, track_id, x, y, width, height (pixels, origin at the
-        top-left pixel); label, confidence and state are optional. Boxes are drawn as `vtrack track`
-        draws them: solid when confidence > 0.5, dashed otherwise. Every frame of the clip is
+        The CSV needs the columns frame, track_id, x, y, width, height (pixels, origin at the \
+        top-left pixel); label, confidence and state are optional. Boxes are drawn as `vtrack track` \
+        draws them: solid when confidence > 0.5, dashed otherwise. Every frame of the clip is \
         written, frames without rows unannotated; rows for frames past the end are reported.
 
         Example:
-          vtrack render clip.mp4 --tracks out/clip.csv --video out/clip-edited.mp4
+          vtrack render clip.mp4 --tracks out/clip.csv \\
+              --video out/clip-edited.mp4
         """
     )
 
@@ -48,7 +49,8 @@ struct RenderCommand: ParsableCommand {
         progress.finish()
         let beyond = records.filter { $0.frame >= frames }.count
         if beyond > 0 {
-            FileHandle.standardError.write(Data("warning: \(tracks): \(beyond) rows are on frames past the clip's last frame \(frames - 1) and were not drawn\n".utf8))
+            let message = "warning: \(tracks): \(beyond) rows are on frames past the clip's last frame \(frames - 1) and were not drawn\n"
+            FileHandle.standardError.write(Data(message.utf8))
         }
         for warning in reader.warnings { FileHandle.standardError.write(Data("warning: \(clip): \(warning)\n".utf8)) }
         if !quiet { print("drew \(records.count - beyond) boxes on \(frames) frames; wrote \(video)") }
