@@ -24,11 +24,14 @@ public final class CorrelationTracker: ObjectTracker {
     private let windowWidth: Double
     private let windowHeight: Double
     private var scale: Double = 1
+    /// Width multiplier (height divider) relative to the initial aspect ratio.
+    private var aspect: Double = 1
     private let minimumScale: Double
     private let maximumScale: Double
     private let extractor: FeatureExtractor
     private let filter: CorrelationFilter
     private let scaleEstimator: ScaleEstimator
+    private let aspectEstimator: ScaleEstimator
     private var confidenceEstimator: ConfidenceEstimator
     /// Present when the parameters merge a colour-histogram response.
     private let colourHistogram: ColourHistogram?
@@ -77,19 +80,22 @@ public final class CorrelationTracker: ObjectTracker {
                                    sigma: (row: sigma, column: sigma),
                                    window: Self.hannWindow(rows: rows, columns: columns),
                                    regularisation: parameters.regularisation)
-        scaleEstimator = ScaleEstimator(targetWidth: box.width, targetHeight: box.height, parameters: parameters)
+        scaleEstimator = ScaleEstimator(targetWidth: box.width, targetHeight: box.height, parameters: parameters,
+                                        colourHistogram: colourHistogram)
+        aspectEstimator = ScaleEstimator(targetWidth: box.width, targetHeight: box.height, parameters: parameters,
+                                         mode: .aspect, colourHistogram: colourHistogram)
         confidenceEstimator = ConfidenceEstimator(midpoint: parameters.confidenceMidpoint,
                                                   width: parameters.confidenceWidth, exclusionRadius: 2,
                                                   learningPeakTolerance: parameters.learningPeakTolerance)
         learnTranslation(on: frame, weight: 1)
-        scaleEstimator.learn(frame, centerX: box.centerX, centerY: box.centerY,
-                             width: box.width, height: box.height, weight: 1)
+        learnShape(on: frame, weight: 1)
     }
 
     public func update(on frame: ImageFrame) -> TrackerEstimate {
         guard frame.width > 0, frame.height > 0 else { return TrackerEstimate(box: box, confidence: 0) }
         var centerX = box.centerX, centerY = box.centerY
         extractor.extract(frame, window: searchWindow(centerX: centerX, centerY: centerY), into: filter.features.pointer)
+        measureColour(learnRate: nil)
         filter.load()
         let correlationPeak = filter.respond()
         let assessment = confidenceEstimator.assess(filter.response.pointer, rows: filter.rows, columns: filter.columns,
@@ -107,13 +113,19 @@ public final class CorrelationTracker: ObjectTracker {
         let low = parameters.minimumLearningConfidence, high = parameters.fullLearningConfidence
         let learning = assessment.learning
         let weight = learning < low ? 0 : (high > low ? min(1, (learning - low) / (high - low)) : 1)
-        // While the object is probably lost the scale is kept: on background it would drift.
-        let estimated = weight > 0 ? scaleEstimator.estimate(frame, centerX: centerX, centerY: centerY,
-                                                             width: initialWidth * scale, height: initialHeight * scale) : 1
-        let previousScale = scale
-        scale = min(max(scale * estimated, minimumScale), maximumScale)
-        box = PixelRect(x: centerX - initialWidth * scale / 2, y: centerY - initialHeight * scale / 2,
-                        width: initialWidth * scale, height: initialHeight * scale)
+        // While the object is probably lost size and shape are kept: on background they would drift.
+        let size = objectSize()
+        let sizeChange = weight > 0 ? scaleEstimator.estimate(frame, centerX: centerX, centerY: centerY,
+                                                              width: size.width, height: size.height) : 1
+        let aspectChange = weight > 0 ? aspectEstimator.estimate(frame, centerX: centerX, centerY: centerY,
+                                                                 width: size.width, height: size.height) : 1
+        let previousScale = scale, previousAspect = aspect
+        scale = min(max(scale * sizeChange, minimumScale), maximumScale)
+        let aspectLimit = max(1, parameters.aspectLimit)
+        aspect = min(max(aspect * aspectChange, 1 / aspectLimit), aspectLimit)
+        let newSize = objectSize()
+        box = PixelRect(x: centerX - newSize.width / 2, y: centerY - newSize.height / 2,
+                        width: newSize.width, height: newSize.height)
 
         if weight > 0 {
             confidenceEstimator.remember(peak: correlationPeak.value, weight: weight)
@@ -124,9 +136,9 @@ public final class CorrelationTracker: ObjectTracker {
             }
             if parameters.scaleLearnFromSearch {
                 scaleEstimator.learnFromLastEstimate(change: scale / previousScale, weight: weight)
+                aspectEstimator.learnFromLastEstimate(change: aspect / previousAspect, weight: weight)
             } else {
-                scaleEstimator.learn(frame, centerX: box.centerX, centerY: box.centerY,
-                                     width: box.width, height: box.height, weight: weight)
+                learnShape(on: frame, weight: weight)
             }
         }
         let clipped = box.clipped(toWidth: frame.width, height: frame.height)
@@ -135,25 +147,45 @@ public final class CorrelationTracker: ObjectTracker {
         return TrackerEstimate(box: clipped, confidence: confidence)
     }
 
+    /// Trains the size and aspect filters on samples around the current box.
+    private func learnShape(on frame: ImageFrame, weight: Float) {
+        for estimator in [scaleEstimator, aspectEstimator] {
+            estimator.learn(frame, centerX: box.centerX, centerY: box.centerY,
+                            width: box.width, height: box.height, weight: weight)
+        }
+    }
+
+    /// The object's size for the current scale and aspect, frame pixels.
+    private func objectSize() -> (width: Double, height: Double) {
+        (initialWidth * scale * aspect, initialHeight * scale / aspect)
+    }
+
     private func learnTranslation(on frame: ImageFrame, weight: Float) {
         extractor.extract(frame, window: searchWindow(centerX: box.centerX, centerY: box.centerY),
                           into: filter.features.pointer)
+        measureColour(learnRate: parameters.colourHistogramLearningRate * weight)
         filter.load()
         filter.learn(rate: parameters.learningRate * weight)
-        if let colourHistogram, let red = extractor.redPlane {
+    }
+
+    /// Updates the colour model from the last window when `learnRate` is given, then measures the
+    /// window's object likelihood.
+    private func measureColour(learnRate: Float?) {
+        guard let colourHistogram, let red = extractor.redPlane else { return }
+        if let learnRate {
             let size = objectCells()
             colourHistogram.learn(red: red, planeStride: extractor.planeStride, objectWidth: size.width,
-                                  objectHeight: size.height, rate: parameters.colourHistogramLearningRate * weight)
+                                  objectHeight: size.height, rate: learnRate)
         }
+        colourHistogram.measure(red: red, planeStride: extractor.planeStride)
     }
 
     /// Blends the colour-histogram response of the last search window into the correlation
     /// response (Staple's merge); false when there is none.
     private func mergeColourResponse() -> Bool {
-        guard let colourHistogram, colourHistogram.isTrained, let red = extractor.redPlane else { return false }
+        guard let colourHistogram, colourHistogram.isTrained, extractor.redPlane != nil else { return false }
         let size = objectCells()
-        colourHistogram.respond(red: red, planeStride: extractor.planeStride, objectWidth: size.width,
-                                objectHeight: size.height, into: colourResponse.pointer)
+        colourHistogram.respond(objectWidth: size.width, objectHeight: size.height, into: colourResponse.pointer)
         let rows = filter.rows, columns = filter.columns
         let weight = parameters.colourHistogramWeight, keep = 1 - weight
         let response = filter.response.pointer, colour = colourResponse.pointer

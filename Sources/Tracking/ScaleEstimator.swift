@@ -2,9 +2,18 @@ import Foundation
 import Imaging
 
 /// DSST-style scale estimation: a 1-D correlation filter over `scaleCount` samples of the object
-/// box taken at geometric steps of size around the current size, each resampled to a fixed small
-/// grid of gradient cells. The response peak (refined between steps) gives the size change.
+/// box taken at geometric steps around the current box, each resampled to a fixed small grid of
+/// gradient cells. The response peak (refined between steps) gives the change:
+/// - ``Mode/size``: both sides scale by `step^k` (the object grew or shrank);
+/// - ``Mode/aspect``: the width scales by `step^k` and the height by `step^-k` (same area, the
+///   object got wider or taller).
 final class ScaleEstimator {
+    enum Mode {
+        case size
+        case aspect
+    }
+
+    let mode: Mode
     let scaleCount: Int
     let step: Double
     private let learningRate: Float
@@ -14,10 +23,21 @@ final class ScaleEstimator {
     /// Scale offset (in steps) of each sample index, wrapped so that index 0 is offset 0.
     private let offsets: [Int]
 
-    /// `targetSize`: the object's size in frame pixels when tracking starts.
-    init(targetWidth: Double, targetHeight: Double, parameters: TrackerParameters) {
-        scaleCount = max(1, parameters.scaleCount | 1)
-        step = max(1.001, parameters.scaleStep)
+    /// Adds the object likelihood per cell to the gradient cells of each sample, when present.
+    private let colourHistogram: ColourHistogram?
+    private let colourGain: Float
+
+    /// `targetWidth x targetHeight`: the object's size in frame pixels when tracking starts.
+    /// `colourHistogram`: the tracker's colour model, whose object likelihood then joins the
+    /// sample features (weighted by `parameters.scaleColourWeight`; the sizes of a textureless
+    /// object in a textured scene are told apart by colour, not gradients).
+    init(targetWidth: Double, targetHeight: Double, parameters: TrackerParameters, mode: Mode = .size,
+         colourHistogram: ColourHistogram? = nil) {
+        self.colourHistogram = parameters.scaleColourWeight > 0 ? colourHistogram : nil
+        colourGain = parameters.scaleColourWeight
+        self.mode = mode
+        scaleCount = max(1, (mode == .size ? parameters.scaleCount : parameters.aspectCount) | 1)
+        step = max(1.001, mode == .size ? parameters.scaleStep : parameters.aspectStep)
         learningRate = parameters.scaleLearningRate
         let cellSize = 4
         let factor = (Double(max(parameters.scaleModelArea, 64)) / max(targetWidth * targetHeight, 1)).squareRoot()
@@ -25,8 +45,9 @@ final class ScaleEstimator {
         let columns = min(32, max(2, Int((targetWidth * factor / Double(cellSize)).rounded())))
         let rows = min(32, max(2, Int((targetHeight * factor / Double(cellSize)).rounded())))
         extractor = FeatureExtractor(columns: columns, rows: rows, cellSize: cellSize,
-                                     gradientFeatures: parameters.scaleFeatures, colourFeatures: .none)
-        let dimensions = extractor.channelCount * rows * columns
+                                     gradientFeatures: parameters.scaleFeatures, colourFeatures: .none,
+                                     keepsColour: self.colourHistogram != nil)
+        let dimensions = (extractor.channelCount + (self.colourHistogram != nil ? 1 : 0)) * rows * columns
         sampleFeatures = AlignedBuffer(count: dimensions)
         let count = scaleCount
         offsets = (0..<count).map { $0 <= count / 2 ? $0 : $0 - count }
@@ -64,9 +85,15 @@ final class ScaleEstimator {
         let target = filter.features.pointer
         for (index, offset) in offsets.enumerated() {
             let factor = pow(step, Double(offset))
-            let w = width * factor, h = height * factor
+            let w = width * factor, h = mode == .size ? height * factor : height / factor
             extractor.extract(frame, window: PixelRect(x: centerX - w / 2, y: centerY - h / 2, width: w, height: h),
                               into: sampleFeatures.pointer)
+            if let colourHistogram, let red = extractor.redPlane {
+                let cells = extractor.rows * extractor.columns
+                colourHistogram.likelihood(red: red, planeStride: extractor.planeStride, columns: extractor.columns,
+                                           rows: extractor.rows, cellSize: extractor.cellSize, offset: 0.5, gain: colourGain,
+                                           into: sampleFeatures.pointer + extractor.channelCount * cells)
+            }
             let source = sampleFeatures.pointer
             for d in 0..<dimensions {
                 target[d * scaleCount + index] = source[d]

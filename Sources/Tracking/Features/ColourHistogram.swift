@@ -74,10 +74,17 @@ final class ColourHistogram {
         isTrained = true
     }
 
-    /// Fills `response` (`rows x columns`, absolute cell positions) with the mean object likelihood
-    /// of an `objectWidth x objectHeight`-cell box centred on each cell, in 0...1.
-    func respond(red: UnsafePointer<Float>, planeStride: Int, objectWidth: Double, objectHeight: Double,
-                 into response: UnsafeMutablePointer<Float>) {
+    /// Computes the mean object likelihood of each cell of the last window from its R, G, B planes
+    /// (`planeStride` floats apart, with the one-pixel border), in 0...1 (0.5 before training).
+    func measure(red: UnsafePointer<Float>, planeStride: Int) {
+        likelihood(red: red, planeStride: planeStride, columns: columns, rows: rows, cellSize: cellSize,
+                   offset: 0, gain: 1, into: cells)
+    }
+
+    /// Writes `gain * (likelihood - offset)` for each cell of any `columns x rows` grid of
+    /// `cellSize` pixels whose R, G, B planes (with the one-pixel border) start at `red`.
+    func likelihood(red: UnsafePointer<Float>, planeStride: Int, columns: Int, rows: Int, cellSize: Int,
+                    offset: Float, gain: Float, into output: UnsafeMutablePointer<Float>) {
         let width = columns * cellSize + 2
         let green = red + planeStride, blue = green + planeStride
         let inverseArea = 1 / Float(cellSize * cellSize)
@@ -92,9 +99,14 @@ final class ColourHistogram {
                         sum += o + b > 0 ? o / (o + b) : 0.5
                     }
                 }
-                cells[cy * columns + cx] = sum * inverseArea
+                output[cy * columns + cx] = gain * (sum * inverseArea - offset)
             }
         }
+    }
+
+    /// Fills `response` (`rows x columns`, absolute cell positions) with the mean measured object
+    /// likelihood of an `objectWidth x objectHeight`-cell box centred on each cell, in 0...1.
+    func respond(objectWidth: Double, objectHeight: Double, into response: UnsafeMutablePointer<Float>) {
         let stride = columns + 1
         for cy in 0..<rows {
             var rowSum: Float = 0
