@@ -1,17 +1,23 @@
 import Foundation
 import Imaging
 
-/// The correlation-filter tracker behind both tracking levels: a multi-channel correlation
-/// filter over gradient and colour cells finds the translation, a 1-D scale filter the size,
-/// and the translation response's peak-to-sidelobe ratio gives the confidence. Models are not
-/// updated while the confidence is low, so an occluder does not replace the object in the model.
+/// The correlation-filter tracker behind both tracking levels, composed of shared pieces:
+/// - a multi-channel correlation filter over gradient and colour cells finds the translation,
+///   optionally merged with a colour-histogram response (``TrackerParameters/colourHistogramWeight``);
+/// - 1-D filters over resampled boxes find the size and, optionally, the aspect ratio;
+/// - the translation response (peak-to-sidelobe ratio and peak height) gives the confidence.
+///
+/// Models are updated with a learning rate scaled by the confidence and not at all while it is
+/// low, so an occluder does not replace the object in the model; while the object is probably
+/// gone (confidence <= ``TrackerParameters/holdConfidence``) the box stays where it was.
 ///
 ///     let tracker = try CorrelationTracker(frame: frame0, box: PixelRect(x: 50, y: 46, width: 25, height: 62),
 ///                                          parameters: .for(.accurate))
 ///     for frame in rest { let estimate = tracker.update(on: frame) }
 ///
 /// Speed does not depend on the object's size: the search window is resampled to a fixed grid.
-/// Not thread-safe; different trackers may run on different threads at once.
+/// Not thread-safe; different trackers may run on different threads at once. A tracker started
+/// with colour that later gets frames without `rgb` carries on with its luma features only.
 public final class CorrelationTracker: ObjectTracker {
     public let parameters: TrackerParameters
     public private(set) var box: PixelRect

@@ -9,8 +9,9 @@ public protocol ObjectTracker: AnyObject {
     /// The box the tracker was started with or last estimated, pixels, top-left origin; may
     /// extend past the frame when the object leaves it.
     var box: PixelRect { get }
-    /// Estimates the object's box on the next frame (same size as the first). The estimate's box is
-    /// clipped to the frame; its confidence is in 0...1, <= 0.5 meaning the object is probably lost.
+    /// Estimates the object's box on the next frame of the sequence (same frame size as the first).
+    /// The estimate's box is clipped to the frame; its confidence is in 0...1, <= 0.5 meaning the
+    /// object is probably lost.
     func update(on frame: ImageFrame) -> TrackerEstimate
 }
 

@@ -88,11 +88,16 @@ final class ScaleEstimator {
             let w = width * factor, h = mode == .size ? height * factor : height / factor
             extractor.extract(frame, window: PixelRect(x: centerX - w / 2, y: centerY - h / 2, width: w, height: h),
                               into: sampleFeatures.pointer)
-            if let colourHistogram, let red = extractor.redPlane {
+            if let colourHistogram {
                 let cells = extractor.rows * extractor.columns
-                colourHistogram.likelihood(red: red, planeStride: extractor.planeStride, columns: extractor.columns,
-                                           rows: extractor.rows, cellSize: extractor.cellSize, offset: 0.5, gain: colourGain,
-                                           into: sampleFeatures.pointer + extractor.channelCount * cells)
+                let plane = sampleFeatures.pointer + extractor.channelCount * cells
+                if let red = extractor.redPlane {
+                    colourHistogram.likelihood(red: red, planeStride: extractor.planeStride, columns: extractor.columns,
+                                               rows: extractor.rows, cellSize: extractor.cellSize, offset: 0.5,
+                                               gain: colourGain, into: plane)
+                } else {
+                    plane.update(repeating: 0, count: cells)
+                }
             }
             let source = sampleFeatures.pointer
             for d in 0..<dimensions {
