@@ -62,7 +62,7 @@ public final class BatchRunner {
     }
 
     /// Tracks this shard's clips, `configuration.jobs` at a time, then writes the summary (see
-    /// ``BatchSummary/write(into:)``) and returns it. `progress` is called at most every few frames and
+    /// ``BatchSummary/write(into:)``) and returns it. `progress` is called at most five times a second and
     /// `clipFinished` once per clip; calls never overlap. Throws ``OutputError`` only when the
     /// summary cannot be written; problems with clips are entries of the summary.
     public func run(progress: ((BatchProgress) -> Void)? = nil,
