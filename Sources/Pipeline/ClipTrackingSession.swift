@@ -20,7 +20,7 @@ public final class ClipTrackingSession {
     private let reader: VideoReader
 
     /// Opens the clip and checks the targets against it. Throws `VideoError` for an unreadable clip,
-    /// ``SessionError`` for too many targets or a bad start frame, ``BoxSpecError`` for a box outside the frame.
+    /// ``SessionError`` for too many targets, a bad start frame or a box outside the frame.
     public init(clipPath: String, targets: [TrackTarget], options: TrackingOptions = TrackingOptions()) throws {
         guard targets.count <= SequenceRequestHandler.maximumTrackersPerType else {
             throw SessionError.tooManyTargets(path: clipPath, count: targets.count, limit: SequenceRequestHandler.maximumTrackersPerType)
@@ -32,7 +32,11 @@ public final class ClipTrackingSession {
         info = reader.info
         self.clipPath = clipPath
         self.options = options
-        self.targets = try targets.map { try $0.clipped(toWidth: reader.info.width, height: reader.info.height) }
+        do {
+            self.targets = try targets.map { try $0.clipped(toWidth: reader.info.width, height: reader.info.height) }
+        } catch let error as BoxSpecError {
+            throw SessionError.unusableBox(path: clipPath, problem: error)
+        }
     }
 
     /// Decodes the clip, tracks from the start frame to the end, and writes every frame's records to
@@ -127,6 +131,7 @@ public enum SessionError: Error, CustomStringConvertible, Equatable {
     case badStartFrame(path: String, startFrame: Int)
     case badReseedInterval(Int)
     case startFrameBeyondEnd(path: String, startFrame: Int, frames: Int)
+    case unusableBox(path: String, problem: BoxSpecError)
 
     public var description: String {
         switch self {
@@ -138,6 +143,8 @@ public enum SessionError: Error, CustomStringConvertible, Equatable {
             return "re-seed interval \(n) is negative (use 0 to turn re-seeding off)"
         case .startFrameBeyondEnd(let path, let startFrame, let frames):
             return "\(path): start frame \(startFrame) is past the end of the clip (\(frames) frames)"
+        case .unusableBox(let path, let problem):
+            return "\(path): \(problem)"
         }
     }
 }

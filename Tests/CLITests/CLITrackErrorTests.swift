@@ -39,7 +39,7 @@ final class CLITrackErrorTests: XCTestCase {
         let folder = try CLITemporaryFolder()
         let clip = folder.path("good.mp4")
         try CLI.makeClip(clip)
-        try expectError([clip, "--box", "1000,1000,10,10"], in: folder, mentions: ["1000,1000,10,10", "outside the 160x120 frame"])
+        try expectError([clip, "--box", "1000,1000,10,10"], in: folder, mentions: ["good.mp4", "1000,1000,10,10", "outside the 160x120 frame"])
         try expectError([clip, "--box", "10,10,0,10"], in: folder, mentions: ["10,10,0,10", "width and height must be positive"])
         try expectError([clip, "--box", "10,10,-5,10"], in: folder, mentions: ["must be positive"])
         try expectError([clip, "--box", "abc"], in: folder, mentions: ["'abc'", "expected 4 comma-separated numbers"])
