@@ -51,7 +51,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Track clips again even when their outputs are complete.")
     var force = false
 
-    @Option(help: "Clips tracked at the same time (default: the number of cores).")
+    @Option(help: "Clips tracked at the same time (default: the number of cores on this machine).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: ArgumentHelp("Track only this share of the clips: I/N, 0 <= I < N.", valueName: "i/n"))

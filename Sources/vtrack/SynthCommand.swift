@@ -23,10 +23,17 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "Ground-truth file (default: groundtruth_rect.txt beside the clip).")
     var groundTruth: String?
 
-    @Option var width = 640
-    @Option var height = 360
-    @Option var frames = 150
-    @Option var seed: UInt64 = 1
+    @Option(help: "Frame width in pixels.")
+    var width = 640
+
+    @Option(help: "Frame height in pixels.")
+    var height = 360
+
+    @Option(help: "Number of frames.")
+    var frames = 150
+
+    @Option(help: "Seed of the textures, colours, path phase and noise.")
+    var seed: UInt64 = 1
 
     @Option(help: "Object size on the last frame relative to the first.")
     var finalScale = 1.3
