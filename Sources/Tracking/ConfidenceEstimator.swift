@@ -18,6 +18,7 @@ struct ConfidenceEstimator {
     let width: Float
     let exclusionRadius: Int
     let learningPeakTolerance: Float
+    let referenceTolerance: Float
     /// Running average of the peak height on frames the model learnt from; 0 before the first.
     private(set) var averagePeak: Float = 0
     private static let averageRate: Float = 0.1
@@ -25,23 +26,40 @@ struct ConfidenceEstimator {
     /// percentile on correctly tracked development frames is ~0.6) and cost nothing.
     private static let peakTolerance: Float = 0.6
 
-    init(midpoint: Float, width: Float, exclusionRadius: Int, learningPeakTolerance: Float) {
+    init(midpoint: Float, width: Float, exclusionRadius: Int, learningPeakTolerance: Float, referenceTolerance: Float) {
         self.learningPeakTolerance = learningPeakTolerance
+        self.referenceTolerance = referenceTolerance
         self.midpoint = midpoint
         self.width = width
         self.exclusionRadius = exclusionRadius
     }
 
     /// Confidence of a `rows x columns` response whose maximum is at (`peakRow`, `peakColumn`):
-    /// `reported` as described above, and `learning`, the same with peaks down to
-    /// `learningPeakTolerance` of the average counted as normal (the models keep adapting
-    /// through appearance changes, but not to an occluder).
+    /// - `reported`: as described above, further scaled (when `referenceTolerance > 0`) by
+    ///   `min(1, reference / (referenceTolerance * first reference))`, where `reference` is the
+    ///   response of the model as first trained at the tracked position: a tracker that drifted
+    ///   onto something else and learnt it is confident by the other cues, not by this one;
+    /// - `tracking`: without the reference cue (decides whether the box follows the peak);
+    /// - `learning`: with peaks down to `learningPeakTolerance` of the average counted as
+    ///   normal (the models keep adapting through appearance changes, but not to an occluder).
     func assess(_ response: UnsafePointer<Float>, rows: Int, columns: Int, peakRow: Int,
-                peakColumn: Int) -> (reported: Float, learning: Float) {
+                peakColumn: Int, reference: Float) -> (reported: Float, tracking: Float, learning: Float) {
         let psr = peakToSidelobeRatio(response, rows: rows, columns: columns, peakRow: peakRow, peakColumn: peakColumn)
         let peak = response[peakRow * columns + peakColumn]
-        return (logistic(psr * ratio(peak, tolerance: Self.peakTolerance)),
+        let referenceFactor = initialReference > 0 && referenceTolerance > 0
+            ? min(1, max(0, reference / (referenceTolerance * initialReference))) : 1
+        return (logistic(psr * ratio(peak, tolerance: Self.peakTolerance) * referenceFactor),
+                logistic(psr * ratio(peak, tolerance: Self.peakTolerance)),
                 logistic(psr * ratio(peak, tolerance: learningPeakTolerance)))
+    }
+
+    /// The reference peak of the first update, the scale of later ones.
+    private(set) var initialReference: Float = 0
+
+    /// Records a reference peak (see ``assess(_:rows:columns:peakRow:peakColumn:reference:)``);
+    /// the first positive one becomes the scale.
+    mutating func rememberReference(_ value: Float) {
+        if initialReference == 0, value.isFinite, value > 0 { initialReference = value }
     }
 
     private func ratio(_ peak: Float, tolerance: Float) -> Float {

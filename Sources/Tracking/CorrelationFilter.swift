@@ -36,6 +36,10 @@ final class CorrelationFilter {
     private let energy: AlignedBuffer
     private let scratch: AlignedBuffer
     private let responseSpectrum: AlignedBuffer
+    /// The model after its first training, for ``referencePeak(row:column:radius:)``.
+    private let referenceNumerator: AlignedBuffer
+    private let referenceEnergy: AlignedBuffer
+    private let referenceResponse: AlignedBuffer
 
     /// `sigma`: the Gaussian label's standard deviation in grid cells along (rows, columns);
     /// `window`: `rows x columns` weights applied to every plane before the transform.
@@ -60,6 +64,9 @@ final class CorrelationFilter {
         energy = AlignedBuffer(count: spectrum)
         scratch = AlignedBuffer(count: spectrum)
         responseSpectrum = AlignedBuffer(count: 2 * spectrum)
+        referenceNumerator = AlignedBuffer(count: 2 * spectrum * channels)
+        referenceEnergy = AlignedBuffer(count: spectrum)
+        referenceResponse = AlignedBuffer(count: rows * columns)
         for r in 0..<rows {
             let dr = Double(r <= rows / 2 ? r : r - rows)
             for c in 0..<columns {
@@ -97,7 +104,30 @@ final class CorrelationFilter {
         SpectrumMath.learn(sample: sample.pointer, label: target, channels: channels,
                            count: stackPlan.spectrumCount, rate: isTrained ? rate : 1,
                            numerator: numerator.pointer, energy: energy.pointer, scratch: scratch.pointer)
+        if !isTrained {
+            referenceNumerator.pointer.update(from: numerator.pointer, count: numerator.count)
+            referenceEnergy.pointer.update(from: energy.pointer, count: energy.count)
+        }
         isTrained = true
+    }
+
+    /// The highest response, within `radius` cells of (`row`, `column`), of the loaded sample to
+    /// the model as first trained (never updated since): how much the object at the tracked
+    /// position still looks like the one tracking started on. Overwrites nothing of ``response``.
+    func referencePeak(row: Int, column: Int, radius: Int) -> Float {
+        SpectrumMath.respond(sample: sample.pointer, numerator: referenceNumerator.pointer,
+                             energy: referenceEnergy.pointer, regularisation: regularisation, channels: channels,
+                             count: stackPlan.spectrumCount, output: responseSpectrum.pointer)
+        singlePlan.inverse(responseSpectrum, referenceResponse)
+        let values = referenceResponse.pointer
+        var best = -Float.infinity
+        for dr in -radius...radius {
+            let r = ((row + dr) % rows + rows) % rows
+            for dc in -radius...radius {
+                best = max(best, values[r * columns + ((column + dc) % columns + columns) % columns])
+            }
+        }
+        return best / Float(rows * columns)
     }
 
     /// `shiftedLabel = label * exp(-2 pi i (u row / rows + v column / columns))`: the label moved by

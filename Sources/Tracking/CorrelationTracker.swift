@@ -92,7 +92,8 @@ public final class CorrelationTracker: ObjectTracker {
                                          mode: .aspect, colourHistogram: colourHistogram)
         confidenceEstimator = ConfidenceEstimator(midpoint: parameters.confidenceMidpoint,
                                                   width: parameters.confidenceWidth, exclusionRadius: 2,
-                                                  learningPeakTolerance: parameters.learningPeakTolerance)
+                                                  learningPeakTolerance: parameters.learningPeakTolerance,
+                                                  referenceTolerance: parameters.referenceTolerance)
         learnTranslation(on: frame, weight: 1)
         learnShape(on: frame, weight: 1)
     }
@@ -104,14 +105,20 @@ public final class CorrelationTracker: ObjectTracker {
         measureColour(learnRate: nil)
         filter.load()
         let correlationPeak = filter.respond()
+        var reference: Float = 0
+        if parameters.referenceTolerance > 0 {
+            reference = filter.referencePeak(row: correlationPeak.row, column: correlationPeak.column, radius: 1)
+            confidenceEstimator.rememberReference(reference)
+        }
         let assessment = confidenceEstimator.assess(filter.response.pointer, rows: filter.rows, columns: filter.columns,
-                                                    peakRow: correlationPeak.row, peakColumn: correlationPeak.column)
+                                                    peakRow: correlationPeak.row, peakColumn: correlationPeak.column,
+                                                    reference: reference)
         confidence = assessment.reported
         let peak = mergeColourResponse() ? filter.peak() : correlationPeak
         let cellWidth = windowWidth * scale / Double(filter.columns)
         let cellHeight = windowHeight * scale / Double(filter.rows)
         // A lost tracker stays where the object was last seen instead of wandering over clutter.
-        if confidence > parameters.holdConfidence {
+        if assessment.tracking > parameters.holdConfidence {
             centerX = min(max(centerX + peak.columnShift * cellWidth, 0), Double(frame.width))
             centerY = min(max(centerY + peak.rowShift * cellHeight, 0), Double(frame.height))
         }
@@ -155,10 +162,10 @@ public final class CorrelationTracker: ObjectTracker {
 
     /// Trains the size and aspect filters on samples around the current box.
     private func learnShape(on frame: ImageFrame, weight: Float) {
-        for estimator in [scaleEstimator, aspectEstimator] {
-            estimator.learn(frame, centerX: box.centerX, centerY: box.centerY,
-                            width: box.width, height: box.height, weight: weight)
-        }
+        scaleEstimator.learn(frame, centerX: box.centerX, centerY: box.centerY,
+                             width: box.width, height: box.height, weight: weight)
+        aspectEstimator.learn(frame, centerX: box.centerX, centerY: box.centerY,
+                              width: box.width, height: box.height, weight: weight)
     }
 
     /// The object's size for the current scale and aspect, frame pixels.

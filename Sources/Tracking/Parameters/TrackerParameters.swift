@@ -95,6 +95,11 @@ public struct TrackerParameters: Sendable, Equatable {
     /// At or below this confidence the object is taken as gone (covered, out of view): the box
     /// keeps its last position instead of following the response's peak over clutter.
     public var holdConfidence: Float
+    /// When > 0, the reported confidence is also scaled by `min(1, r / (referenceTolerance x r0))`
+    /// where `r` is the response of the model as first trained (never updated) at the tracked
+    /// position and `r0` its first value: catches a tracker that drifted onto the background and
+    /// learnt it. Costs one more correlation per frame; 0 disables.
+    public var referenceTolerance: Float
     /// For the learning decision only, correlation peaks down to this fraction of their running
     /// average count as normal appearance change (the reported confidence uses 0.6); 0 ignores
     /// the peak height when deciding to learn.
@@ -127,7 +132,7 @@ public struct TrackerParameters: Sendable, Equatable {
         aspectCount: 9, aspectStep: 1.04, aspectLimit: 2,
         confidenceMidpoint: 6, confidenceWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
-        learningPeakTolerance: 0.3)
+        referenceTolerance: 0, learningPeakTolerance: 0.3)
 
     /// Fastest set that still estimates scale and reports an honest confidence: 13 gradient
     /// channels + luma in a window of 2x context resampled to ~20x20 cells, learnt from the search
@@ -143,5 +148,5 @@ public struct TrackerParameters: Sendable, Equatable {
         aspectCount: 1, aspectStep: 1.02, aspectLimit: 2,
         confidenceMidpoint: 6, confidenceWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
-        learningPeakTolerance: 0.3)
+        referenceTolerance: 0.3, learningPeakTolerance: 0.3)
 }
