@@ -179,7 +179,8 @@ public final class SequenceRequestHandler {
             finish(request, result, track: track)
         case let (.startRectangle(request, _), .started(tracker)):
             let input = request.inputObservation
-            let result = input.moved(from: input.boundingBox, to: input.boundingBox, confidence: 1)
+            let result = RectangleObservation(id: input.id, topLeft: input.topLeft, topRight: input.topRight,
+                                              bottomRight: input.bottomRight, bottomLeft: input.bottomLeft, confidence: 1)
             finish(request, result, track: Track(tracker: tracker, level: request.trackingLevel, last: result))
         case let (.continueRectangle(request, track), .updated(estimate)):
             let box = NormalizedRect(track.tracker.box, imageWidth: width, imageHeight: height)
