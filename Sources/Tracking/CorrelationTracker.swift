@@ -118,7 +118,7 @@ public final class CorrelationTracker: ObjectTracker {
         let cellWidth = windowWidth * scale / Double(filter.columns)
         let cellHeight = windowHeight * scale / Double(filter.rows)
         // A lost tracker stays where the object was last seen instead of wandering over clutter.
-        if assessment.tracking > parameters.holdConfidence {
+        if assessment.tracking > parameters.holdConfidence, peak.columnShift.isFinite, peak.rowShift.isFinite {
             centerX = min(max(centerX + peak.columnShift * cellWidth, 0), Double(frame.width))
             centerY = min(max(centerY + peak.rowShift * cellHeight, 0), Double(frame.height))
         }
@@ -133,9 +133,9 @@ public final class CorrelationTracker: ObjectTracker {
         let aspectChange = weight > 0 ? aspectEstimator.estimate(frame, centerX: centerX, centerY: centerY,
                                                                  width: size.width, height: size.height) : 1
         let previousScale = scale, previousAspect = aspect
-        scale = min(max(scale * sizeChange, minimumScale), maximumScale)
-        let aspectLimit = max(1, parameters.aspectLimit)
-        aspect = min(max(aspect * aspectChange, 1 / aspectLimit), aspectLimit)
+        if sizeChange.isFinite { scale = min(max(scale * sizeChange, minimumScale), maximumScale) }
+        let aspectLimit = parameters.aspectLimit.isFinite ? max(1, parameters.aspectLimit) : 1
+        if aspectChange.isFinite { aspect = min(max(aspect * aspectChange, 1 / aspectLimit), aspectLimit) }
         let newSize = objectSize()
         box = PixelRect(x: centerX - newSize.width / 2, y: centerY - newSize.height / 2,
                         width: newSize.width, height: newSize.height)

@@ -89,6 +89,29 @@ final class CorrelationTrackerTests: XCTestCase {
         XCTAssertNoThrow(try CorrelationTracker(frame: grey, box: path(0), parameters: .fast))
     }
 
+    /// Out-of-range settings are clamped: no trap, finite boxes, confidence in 0...1.
+    func testDegenerateParametersStayFinite() throws {
+        var odd = TrackerParameters.fast
+        odd.cellSize = 0
+        odd.templateCells = 1
+        odd.padding = -3
+        odd.scaleCount = -4
+        odd.scaleStep = 0.5
+        odd.aspectCount = 3
+        odd.aspectLimit = .nan
+        odd.regularisation = 0
+        let tracker = try CorrelationTracker(frame: scene.frame(object: path(0)), box: path(0), parameters: odd)
+        for t in 1..<10 {
+            let estimate = tracker.update(on: scene.frame(object: path(t)))
+            XCTAssertTrue(estimate.box.isValid, "frame \(t): \(estimate.box)")
+            XCTAssertTrue((0...1).contains(estimate.confidence))
+        }
+        // A 2 x 200 px sliver at the frame's edge.
+        let sliver = PixelRect(x: 238, y: 0, width: 2, height: 200)
+        let thin = try CorrelationTracker(frame: scene.frame(object: path(0)), box: sliver, parameters: .accurate)
+        XCTAssertTrue(thin.update(on: scene.frame(object: path(1))).box.isValid)
+    }
+
     func testParameterSets() {
         XCTAssertEqual(TrackerParameters.for(.fast), .fast)
         XCTAssertEqual(TrackerParameters.for(.accurate), .accurate)
