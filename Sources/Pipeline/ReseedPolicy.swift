@@ -49,13 +49,19 @@ public struct ReseedPolicy: Sendable, Equatable {
 
     /// True when a track should be searched for on this frame: on scheduled frames, on verification
     /// frames, after `lowRun` frames at or below 0.5 (and every ``lowConfidenceFrames`` after), and
-    /// every ``lowConfidenceFrames`` frames while it is lost (`lostRun` frames so far).
+    /// while it is lost every ``lowConfidenceFrames`` frames for the first four tries, then every five
+    /// times that: a track lost for good (an object that left) stops costing a whole-frame search
+    /// every few frames.
     public func needsSearch(frameOffset: Int, lowRun: Int, lostRun: Int, isLost: Bool) -> Bool {
         guard interval > 0 else { return false }
         let step = max(1, lowConfidenceFrames)
-        return isScheduled(frameOffset: frameOffset)
-            || (verificationInterval > 0 && frameOffset > 0 && frameOffset % verificationInterval == 0)
-            || (lowRun >= lowConfidenceFrames && (lowRun - lowConfidenceFrames) % step == 0)
-            || (isLost && lostRun % step == 0)
+        if isScheduled(frameOffset: frameOffset)
+            || (verificationInterval > 0 && frameOffset > 0 && frameOffset % verificationInterval == 0) {
+            return true
+        }
+        if isLost {
+            return lostRun % (lostRun < 4 * step ? step : 5 * step) == 0
+        }
+        return lowRun >= step && (lowRun - step) % step == 0
     }
 }
