@@ -85,8 +85,14 @@ extension BilinearGrid {
 }
 
 extension Image where Pixel: ResamplablePixel {
-    /// The whole image resampled to `newWidth` x `newHeight` with pixel centres aligned.
-    func bilinearResized(width newWidth: Int, height newHeight: Int) -> Image<Pixel> {
+    /// The image resampled bilinearly to `width` x `height` pixels, all channels (`UInt8` results
+    /// rounded to nearest).
+    ///
+    /// Pixel centres are aligned: output pixel `(i, j)` samples the source at pixel-centre position
+    /// `((i + 0.5) * sourceWidth / width - 0.5, ...)`, replicating the border. The same size returns the
+    /// same values. There is no prefilter: to shrink by more than 2, ``downscaled(by:)`` first.
+    /// Non-positive sizes give an empty image; an empty source gives zeros.
+    public func resized(width newWidth: Int, height newHeight: Int) -> Image<Pixel> {
         let outWidth = max(0, newWidth), outHeight = max(0, newHeight)
         let count = outWidth * outHeight * channels
         guard count > 0 else { return Image(width: outWidth, height: outHeight, channels: channels, pixels: []) }

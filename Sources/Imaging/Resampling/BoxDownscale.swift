@@ -1,6 +1,9 @@
 extension Image where Pixel: ResamplablePixel {
-    /// Block means over `factor` x `factor` blocks; see the public wrappers.
-    func boxDownscaled(by factor: Int) -> Image<Pixel> {
+    /// Shrinks by an integer `factor`: each output pixel is the mean of a `factor` x `factor` block
+    /// (per channel; `UInt8` means rounded to nearest, halves up). The output is
+    /// `ceil(width / factor)` x `ceil(height / factor)`; blocks cut by the right or bottom border average
+    /// only the pixels they contain. A factor below 2 returns the image.
+    public func downscaled(by factor: Int) -> Image<Pixel> {
         guard factor > 1, width > 0, height > 0 else { return self }
         // Written without `width + factor - 1` so that a huge factor cannot overflow.
         let outWidth = width / factor + (width % factor == 0 ? 0 : 1)
@@ -46,17 +49,4 @@ extension Image where Pixel: ResamplablePixel {
         }
         return Image(width: outWidth, height: outHeight, channels: channels, pixels: result)
     }
-}
-
-extension Image where Pixel == Float {
-    /// Shrinks by an integer `factor`: each output pixel is the mean of a `factor` x `factor` block
-    /// (per channel). The output is `ceil(width / factor)` x `ceil(height / factor)`; blocks cut by the
-    /// right or bottom border average only the pixels they contain. A factor below 2 returns the image.
-    public func downscaled(by factor: Int) -> Image<Float> { boxDownscaled(by: factor) }
-}
-
-extension Image where Pixel == UInt8 {
-    /// Shrinks by an integer `factor` with block means rounded to nearest (halves up); same geometry as
-    /// the `Float` version.
-    public func downscaled(by factor: Int) -> Image<UInt8> { boxDownscaled(by: factor) }
 }

@@ -1,8 +1,9 @@
 // Sub-window sampling for trackers and detectors: read a patch at a subpixel position and scale
 // straight into a caller-owned Float buffer (for example an FFT input), with no allocation.
 
-extension Image where Pixel == UInt8 {
-    /// Samples a regular grid bilinearly into `output`, channels interleaved like the source.
+extension Image where Pixel: ResamplablePixel {
+    /// Samples a regular grid bilinearly into `output`, channels interleaved like the source
+    /// (values as they are: 0...255 for `UInt8` images).
     ///
     /// Coordinates are pixel centres, origin top-left: `(0, 0)` is the centre of the top-left pixel.
     /// Sample `(i, j)` (0 <= i < `outputWidth`, 0 <= j < `outputHeight`) is the source value at
@@ -29,31 +30,6 @@ extension Image where Pixel == UInt8 {
     /// keeps its size; when its channel count differs from the source it is replaced by an image of the
     /// same size with the source's channel count. Outside the image, border replication; a region with
     /// NaN coordinates samples the top-left pixel.
-    public func sampleBilinear(region: PixelRect, into output: inout Image<Float>) {
-        prepareWindowOutput(&output, channels: channels)
-        let grid = windowGrid(region: region, outputWidth: output.width, outputHeight: output.height)
-        pixels.withUnsafeBufferPointer { source in
-            output.pixels.withUnsafeMutableBufferPointer { destination in
-                grid.sample(source: source, width: width, height: height, channels: channels,
-                            into: destination)
-            }
-        }
-    }
-}
-
-extension Image where Pixel == Float {
-    /// Samples a regular grid bilinearly into `output`; same contract as the `UInt8` version.
-    public func sampleBilinear(originX: Double, originY: Double, stepX: Double, stepY: Double,
-                               outputWidth: Int, outputHeight: Int,
-                               into output: UnsafeMutableBufferPointer<Float>) {
-        let grid = BilinearGrid(originX: originX, originY: originY, stepX: stepX, stepY: stepY,
-                                width: outputWidth, height: outputHeight)
-        pixels.withUnsafeBufferPointer { source in
-            grid.sample(source: source, width: width, height: height, channels: channels, into: output)
-        }
-    }
-
-    /// Samples `region` onto the grid of `output`; same contract as the `UInt8` version.
     public func sampleBilinear(region: PixelRect, into output: inout Image<Float>) {
         prepareWindowOutput(&output, channels: channels)
         let grid = windowGrid(region: region, outputWidth: output.width, outputHeight: output.height)
