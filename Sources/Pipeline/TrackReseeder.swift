@@ -57,7 +57,8 @@ final class TrackReseeder {
     /// else marks it lost. Two tracks never take the same place.
     private func search(_ objects: [TrackedObject], in frame: ImageFrame, scheduled: Bool) throws {
         var taken: [PixelRect] = []
-        for object in objects {
+        // A box too small to learn an appearance from (under 4 px a side) cannot be checked.
+        for object in objects where object.redetector.templateCount > 0 {
             let candidates = try object.redetector.detect(in: frame, near: [object.box])
                 .filter { $0.score >= policy.minimumScore }
                 .filter { candidate in !taken.contains { $0.iou(candidate.box) > 0.5 } }

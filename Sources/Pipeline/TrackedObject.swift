@@ -36,6 +36,7 @@ final class TrackedObject {
         let observation = DetectedObjectObservation(
             boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
         request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
+        // A box under 4 px a side has no appearance to learn; the re-seeder then leaves the track alone.
         try? redetector.learn(from: frame, box: box, confidence: 1)
     }
 

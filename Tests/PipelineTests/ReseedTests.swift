@@ -64,6 +64,19 @@ final class ReseedTests: XCTestCase {
         }
     }
 
+    func testABoxTooSmallToLearnIsTrackedButNeverSearchedOrLost() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        var parameters = hiddenAndDisplaced()
+        parameters.hiddenFrames = nil
+        parameters.frameCount = 60
+        let (clip, truth) = try PipelineFixtures.writeSynthetic(parameters, in: folder)
+        let tiny = PixelRect(x: truth[0].box.centerX, y: truth[0].box.centerY, width: 3, height: 3)
+        let (records, _) = try PipelineFixtures.track(
+            clip, targets: [TrackTarget(box: tiny)], options: TrackingOptions(level: .fast, reseedEvery: 10), in: folder)
+        XCTAssertEqual(records.count, 60)
+        XCTAssertFalse(records.contains { $0.state == .lost || $0.state == .reseeded })
+    }
+
     func testCascadeReseedsKeepTheUsersTrackIDOnSchedule() throws {
         guard FileManager.default.fileExists(atPath: "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml") else {
             throw XCTSkip("opencv-data is not installed")
