@@ -57,13 +57,17 @@ public final class ClipTrackingSession {
         var framesDecoded = 0, framesTracked = 0
         var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
 
-        func startTracks(_ boxes: [PixelRect], labels: [String], on image: ImageFrame, automatic: Bool) {
+        func startTracks(_ newTargets: [TrackTarget], on image: ImageFrame, automatic: Bool) {
             let room = SequenceRequestHandler.maximumTrackersPerType - objects.count
-            for (box, label) in zip(boxes, labels).prefix(max(0, room)) {
-                objects.append(TrackedObject(trackID: nextTrackID, label: label, box: box, frame: image,
-                                             level: options.level, isAutomatic: automatic))
+            for target in newTargets.prefix(max(0, room)) {
+                objects.append(TrackedObject(trackID: nextTrackID, label: target.label, box: target.box, frame: image,
+                                             level: options.level, isAutomatic: automatic,
+                                             learnsAppearance: options.reseedEvery > 0))
                 nextTrackID += 1
             }
+        }
+        func detected(_ boxes: [PixelRect]) -> [TrackTarget] {
+            boxes.map { TrackTarget(label: options.detector.description, box: $0) }
         }
 
         let frames = FramePrefetcher(reader: reader)
@@ -78,14 +82,13 @@ public final class ClipTrackingSession {
             let trackStart = clock.now
             if sinks == nil {
                 sinks = try makeSinks()
-                startTracks(targets.map(\.box), labels: targets.map(\.label), on: image, automatic: false)
+                startTracks(targets, on: image, automatic: false)
                 if targets.isEmpty {
-                    let found = try reseeder.initialDetections(in: image)
-                    startTracks(found, labels: found.map { _ in options.detector.description }, on: image, automatic: true)
+                    startTracks(detected(try reseeder.initialDetections(in: image)), on: image, automatic: true)
                 }
             } else {
                 let found = try reseeder.prepare(objects, frame: image, frameOffset: frameOffset)
-                startTracks(found, labels: found.map { _ in options.detector.description }, on: image, automatic: true)
+                startTracks(detected(found), on: image, automatic: true)
             }
             for object in objects where upcoming == nil
                 || (object.isAutomatic && object.lostRun >= reseeder.policy.endAutomaticTracksAfterLostFrames) {

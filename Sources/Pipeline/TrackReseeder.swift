@@ -58,8 +58,9 @@ final class TrackReseeder {
     private func search(_ objects: [TrackedObject], in frame: ImageFrame, scheduled: Bool) throws {
         var taken: [PixelRect] = []
         // A box too small to learn an appearance from (under 4 px a side) cannot be checked.
-        for object in objects where object.redetector.templateCount > 0 {
-            let candidates = try object.redetector.detect(in: frame, near: [object.box])
+        for object in objects {
+            guard let redetector = object.redetector, redetector.templateCount > 0 else { continue }
+            let candidates = try redetector.detect(in: frame, near: [object.box])
                 .filter { $0.score >= policy.minimumScore }
                 .filter { candidate in !taken.contains { $0.iou(candidate.box) > 0.5 } }
             if let match = candidates.first(where: { Self.overlaps($0.box, object.box, minimumIoU: policy.minimumIoU) }) {

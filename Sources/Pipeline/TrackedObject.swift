@@ -11,13 +11,12 @@ final class TrackedObject {
     /// True for tracks a class detector started (they may end when lost for long).
     let isAutomatic: Bool
     let request: TrackObjectRequest
-    /// Appearance model of this object, learned from its confident frames.
-    let redetector = TemplateRedetector()
+    /// Appearance model of this object, learned from its confident frames; `nil` when nothing will
+    /// search for it (re-seeding off), so that tracking alone pays nothing for it.
+    let redetector: TemplateRedetector?
     /// The box of the latest result, pixels, top-left origin.
     private(set) var box: PixelRect
     private(set) var confidence: Float = 1
-    /// The latest box with confidence above 0.5.
-    private(set) var lastConfidentBox: PixelRect
     /// Consecutive frames with confidence at or below 0.5.
     private(set) var lowConfidenceRun = 0
     /// Consecutive frames in the `lost` state.
@@ -27,17 +26,18 @@ final class TrackedObject {
     private var reseededThisFrame = false
     private(set) var hasEnded = false
 
-    init(trackID: Int, label: String, box: PixelRect, frame: ImageFrame, level: TrackingLevel, isAutomatic: Bool) {
+    init(trackID: Int, label: String, box: PixelRect, frame: ImageFrame, level: TrackingLevel, isAutomatic: Bool,
+         learnsAppearance: Bool) {
         self.trackID = trackID
         self.label = label
         self.isAutomatic = isAutomatic
         self.box = box
-        lastConfidentBox = box
         let observation = DetectedObjectObservation(
             boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
         request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
+        redetector = learnsAppearance ? TemplateRedetector() : nil
         // A box under 4 px a side has no appearance to learn; the re-seeder then leaves the track alone.
-        try? redetector.learn(from: frame, box: box, confidence: 1)
+        try? redetector?.learn(from: frame, box: box, confidence: 1)
     }
 
     /// Re-initialises the tracker at `newBox` on the frame about to be performed, keeping the id.
@@ -68,9 +68,8 @@ final class TrackedObject {
         box = PixelRect(result.boundingBox, imageWidth: frame.width, imageHeight: frame.height)
         confidence = result.confidence
         if confidence > 0.5 {
-            lastConfidentBox = box
             lowConfidenceRun = 0
-            if !isLost { try? redetector.learn(from: frame, box: box, confidence: confidence) }
+            if !isLost { try? redetector?.learn(from: frame, box: box, confidence: confidence) }
         } else {
             lowConfidenceRun += 1
         }
