@@ -12,9 +12,12 @@ public struct EvaluationOptions: Sendable {
     public var outputDirectory: String
     /// A peers folder or its `summary.json` (see ``PeerResults``); `nil` = no comparison.
     public var peers: String?
+    /// `name=value` changes to both levels' parameter sets (see ``TrackerParameters/applying(_:)``).
+    public var parameterAssignments: [String]
 
     public init(levels: [TrackingLevel] = TrackingLevel.allCases, sequences: [String]? = nil,
-                outputDirectory: String = "eval-out", peers: String? = nil) {
+                outputDirectory: String = "eval-out", peers: String? = nil, parameterAssignments: [String] = []) {
+        self.parameterAssignments = parameterAssignments
         self.levels = levels
         self.sequences = sequences
         self.outputDirectory = outputDirectory
@@ -50,11 +53,13 @@ public enum DatasetEvaluation {
 
         var levels: [EvaluationReport.TrackerResult] = []
         for level in options.levels {
+            let parameters = options.parameterAssignments.isEmpty ? nil
+                : try TrackerParameters.for(level).applying(options.parameterAssignments)
             var results: [EvaluationReport.SequenceResult] = []
             var scores: [SequenceScore] = []
             var tracked = 0, decoded = 0, trackerSeconds = 0.0, decodeSeconds = 0.0
             for sequence in dataset.sequences {
-                let run = try OPERunner.run(sequence, level: level)
+                let run = try OPERunner.run(sequence, level: level, parameters: parameters)
                 let csv = out.appendingPathComponent(level.rawValue).appendingPathComponent(sequence.name + ".csv").path
                 try write(TrackCSV.header + "\n" + run.records.map { TrackCSV.row($0) + "\n" }.joined(), to: csv)
                 let track = try PredictionFile.read(path: csv, frameCount: sequence.groundTruth.count)

@@ -15,11 +15,12 @@ import VideoIO
 /// Frames are decoded one after the other on the calling thread (no read-ahead), so
 /// ``SequenceRun/decodeAndTrackSeconds`` is the serial cost of decode + track.
 public enum OPERunner {
-    /// Tracks `sequence` at `level`, decoding at most as many frames as there are ground-truth lines.
+    /// Tracks `sequence` at `level` (with `parameters` instead of the level's set when given), decoding at most as many frames as there are ground-truth lines.
     /// Throws ``EvaluationError/videoFailed(path:reason:)`` when the video cannot be opened,
     /// ``EvaluationError/trackingFailed(sequence:frame:reason:)`` when the first box is not a usable
     /// box inside the frame or the tracker rejects a frame.
-    public static func run(_ sequence: OTBSequence, level: TrackingLevel) throws -> SequenceRun {
+    public static func run(_ sequence: OTBSequence, level: TrackingLevel,
+                           parameters: TrackerParameters? = nil) throws -> SequenceRun {
         let clock = ContinuousClock()
         let started = clock.now
         let reader: VideoReader
@@ -34,12 +35,13 @@ public enum OPERunner {
             throw EvaluationError.trackingFailed(sequence: sequence.name, frame: 0,
                                                  reason: "ground-truth box \(sequence.groundTruth.first.map { "\($0)" } ?? "-") is not inside the \(width)x\(height) frame")
         }
-        let colour = TrackerParameters.for(level).needsColour
+        let colour = (parameters ?? .for(level)).needsColour
         let handler = SequenceRequestHandler()
         let request = TrackObjectRequest(
             detectedObjectObservation: DetectedObjectObservation(
                 boundingBox: NormalizedRect(start, imageWidth: width, imageHeight: height)),
             trackingLevel: level)
+        request.customParameters = parameters
         let frameCount = sequence.groundTruth.count
         var records: [TrackRecord] = []
         records.reserveCapacity(frameCount)

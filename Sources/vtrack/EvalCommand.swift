@@ -54,7 +54,19 @@ struct EvalCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Comma-separated sequence names (default: all).", valueName: "a,b"))
     var sequences: String?
 
+    @Option(name: .customLong("set"), parsing: .singleValue,
+            help: ArgumentHelp("Change a tracker parameter for this run (ablations), e.g. padding=2; repeatable.",
+                               valueName: "name=value"))
+    var parameterAssignments: [String] = []
+
     func validate() throws {
+        for level in level.levels {
+            do {
+                _ = try TrackerParameters.for(level).applying(parameterAssignments)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
         if let sequences, sequenceNames(sequences).isEmpty {
             throw ValidationError("--sequences needs at least one name")
         }
@@ -62,7 +74,8 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         let options = EvaluationOptions(levels: level.levels, sequences: sequences.map(sequenceNames),
-                                        outputDirectory: out, peers: compare)
+                                        outputDirectory: out, peers: compare,
+                                        parameterAssignments: parameterAssignments)
         var printedHeader = false
         let report = try DatasetEvaluation.run(dataset: dataset, options: options) { level, result in
             if !printedHeader {

@@ -26,12 +26,12 @@ public final class SequenceRequestHandler {
 
     private final class Track<Observation> {
         let tracker: CorrelationTracker
-        let level: TrackingLevel
+        let parameters: TrackerParameters
         var last: Observation
 
-        init(tracker: CorrelationTracker, level: TrackingLevel, last: Observation) {
+        init(tracker: CorrelationTracker, parameters: TrackerParameters, last: Observation) {
             self.tracker = tracker
-            self.level = level
+            self.parameters = parameters
             self.last = last
         }
     }
@@ -81,10 +81,10 @@ public final class SequenceRequestHandler {
                 switch self {
                 case let .startObject(request, box):
                     return .started(try CorrelationTracker(frame: frame, box: box,
-                                                           parameters: .for(request.trackingLevel)))
+                                                           parameters: request.parameters))
                 case let .startRectangle(request, box):
                     return .started(try CorrelationTracker(frame: frame, box: box,
-                                                           parameters: .for(request.trackingLevel)))
+                                                           parameters: request.parameters))
                 case let .continueObject(_, track):
                     return .updated(track.tracker.update(on: frame))
                 case let .continueRectangle(_, track):
@@ -116,8 +116,8 @@ public final class SequenceRequestHandler {
                 guard objectIDs.insert(input.id).inserted else {
                     throw TrackingError.invalidObservation("two object requests track id \(input.id)")
                 }
-                try checkColour(request.trackingLevel, frame)
-                if let track = objectTracks[input.id], track.last == input, track.level == request.trackingLevel {
+                try checkColour(request.parameters, frame)
+                if let track = objectTracks[input.id], track.last == input, track.parameters == request.parameters {
                     jobs.append(.continueObject(request, track))
                 } else {
                     jobs.append(.startObject(request, try pixelBox(input.boundingBox, frame)))
@@ -127,8 +127,8 @@ public final class SequenceRequestHandler {
                 guard rectangleIDs.insert(input.id).inserted else {
                     throw TrackingError.invalidObservation("two rectangle requests track id \(input.id)")
                 }
-                try checkColour(request.trackingLevel, frame)
-                if let track = rectangleTracks[input.id], track.last == input, track.level == request.trackingLevel {
+                try checkColour(request.parameters, frame)
+                if let track = rectangleTracks[input.id], track.last == input, track.parameters == request.parameters {
                     jobs.append(.continueRectangle(request, track))
                 } else {
                     jobs.append(.startRectangle(request, try pixelBox(input.boundingBox, frame)))
@@ -146,8 +146,8 @@ public final class SequenceRequestHandler {
         }
     }
 
-    private func checkColour(_ level: TrackingLevel, _ frame: ImageFrame) throws {
-        if TrackerParameters.for(level).needsColour && frame.rgb == nil { throw TrackingError.colourRequired }
+    private func checkColour(_ parameters: TrackerParameters, _ frame: ImageFrame) throws {
+        if parameters.needsColour && frame.rgb == nil { throw TrackingError.colourRequired }
     }
 
     private func pixelBox(_ box: NormalizedRect, _ frame: ImageFrame) throws -> PixelRect {
@@ -170,7 +170,7 @@ public final class SequenceRequestHandler {
             let clipped = box.clipped(toWidth: width, height: height) ?? box
             let result = DetectedObjectObservation(id: request.inputObservation.id,
                                                    boundingBox: NormalizedRect(clipped, imageWidth: width, imageHeight: height))
-            finish(request, result, track: Track(tracker: tracker, level: request.trackingLevel, last: result))
+            finish(request, result, track: Track(tracker: tracker, parameters: request.parameters, last: result))
         case let (.continueObject(request, track), .updated(estimate)):
             let result = DetectedObjectObservation(id: track.last.id,
                                                    boundingBox: NormalizedRect(estimate.box, imageWidth: width, imageHeight: height),
@@ -181,7 +181,7 @@ public final class SequenceRequestHandler {
             let input = request.inputObservation
             let result = RectangleObservation(id: input.id, topLeft: input.topLeft, topRight: input.topRight,
                                               bottomRight: input.bottomRight, bottomLeft: input.bottomLeft, confidence: 1)
-            finish(request, result, track: Track(tracker: tracker, level: request.trackingLevel, last: result))
+            finish(request, result, track: Track(tracker: tracker, parameters: request.parameters, last: result))
         case let (.continueRectangle(request, track), .updated(estimate)):
             let box = NormalizedRect(track.tracker.box, imageWidth: width, imageHeight: height)
             let result = track.last.moved(from: track.last.boundingBox, to: box, confidence: estimate.confidence)

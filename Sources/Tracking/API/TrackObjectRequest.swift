@@ -13,6 +13,11 @@ public final class TrackObjectRequest: TrackingRequest {
     public var inputObservation: DetectedObjectObservation
     public var trackingLevel: TrackingLevel
     public var isLastFrame: Bool = false
+    /// Replaces the level's parameter set when not nil (experiments and tuning, such as
+    /// `vtrack eval --set`); a change starts a new tracker for the observation.
+    public var customParameters: TrackerParameters?
+    /// The parameters the tracker runs with: ``customParameters`` or the level's set.
+    public var parameters: TrackerParameters { customParameters ?? .for(trackingLevel) }
     /// After a perform: exactly one observation with the input's id, box clipped to the frame.
     public internal(set) var results: [DetectedObjectObservation] = []
 

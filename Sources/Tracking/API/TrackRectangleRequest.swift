@@ -10,6 +10,11 @@ public final class TrackRectangleRequest: TrackingRequest {
     /// Speed/accuracy of the box tracker underneath.
     public var trackingLevel: TrackingLevel
     public var isLastFrame: Bool = false
+    /// Replaces the level's parameter set when not nil (experiments and tuning, such as
+    /// `vtrack eval --set`); a change starts a new tracker for the observation.
+    public var customParameters: TrackerParameters?
+    /// The parameters the tracker runs with: ``customParameters`` or the level's set.
+    public var parameters: TrackerParameters { customParameters ?? .for(trackingLevel) }
     /// After a perform: exactly one observation with the input's id.
     public internal(set) var results: [RectangleObservation] = []
 

@@ -6,6 +6,8 @@ public enum TrackingError: Error, CustomStringConvertible, Equatable {
     case invalidObservation(String)
     /// The tracking level reads colour and the frame has no `rgb` plane.
     case colourRequired
+    /// A tracker parameter assignment is malformed or names no parameter; the text says why.
+    case invalidParameter(String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,8 @@ public enum TrackingError: Error, CustomStringConvertible, Equatable {
             return "invalid observation: \(reason)"
         case .colourRequired:
             return "this tracking level needs colour frames (ImageFrame.rgb), but the frame has only luma"
+        case let .invalidParameter(reason):
+            return "invalid tracker parameter: \(reason)"
         }
     }
 }

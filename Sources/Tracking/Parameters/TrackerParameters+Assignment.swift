@@ -1,0 +1,71 @@
+import Foundation
+
+extension TrackerParameters {
+    /// The parameter set with `name=value` assignments applied in order, for ablations and tuning
+    /// (`vtrack eval --set padding=2`). Names are the property names; values are numbers, `true` /
+    /// `false`, or the raw value of a feature enum (`fhog`, `unsigned`, `intensity`, `opponent`).
+    /// Throws ``TrackingError/invalidParameter(_:)`` for an unknown name or a value of the wrong kind.
+    public func applying(_ assignments: [String]) throws -> TrackerParameters {
+        var result = self
+        for assignment in assignments {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw TrackingError.invalidParameter("'\(assignment)' is not name=value")
+            }
+            try result.assign(parts[1], to: parts[0])
+        }
+        return result
+    }
+
+    /// Every name ``applying(_:)`` accepts.
+    public static var assignableNames: [String] {
+        (Array(doubles.keys) + Array(floats.keys) + Array(integers.keys) + Array(flags.keys)
+            + ["gradientFeatures", "colourFeatures", "scaleFeatures"]).sorted()
+    }
+
+    private mutating func assign(_ value: String, to name: String) throws {
+        func bad(_ kind: String) -> TrackingError { .invalidParameter("\(name)=\(value): expected \(kind)") }
+        if let path = Self.doubles[name] {
+            guard let number = Double(value), number.isFinite else { throw bad("a finite number") }
+            self[keyPath: path] = number
+        } else if let path = Self.floats[name] {
+            guard let number = Float(value), number.isFinite else { throw bad("a finite number") }
+            self[keyPath: path] = number
+        } else if let path = Self.integers[name] {
+            guard let number = Int(value) else { throw bad("an integer") }
+            self[keyPath: path] = number
+        } else if let path = Self.flags[name] {
+            guard let flag = Bool(value) else { throw bad("true or false") }
+            self[keyPath: path] = flag
+        } else if name == "gradientFeatures" || name == "scaleFeatures" {
+            guard let features = GradientFeatures(rawValue: value) else { throw bad("fhog or unsigned") }
+            if name == "gradientFeatures" { gradientFeatures = features } else { scaleFeatures = features }
+        } else if name == "colourFeatures" {
+            guard let features = ColourFeatures(rawValue: value) else { throw bad("intensity or opponent") }
+            colourFeatures = features
+        } else {
+            throw TrackingError.invalidParameter("unknown parameter '\(name)' (known: \(Self.assignableNames.joined(separator: ", ")))")
+        }
+    }
+
+    private static let doubles: [String: WritableKeyPath<TrackerParameters, Double>] = [
+        "padding": \.padding, "outputSigmaFactor": \.outputSigmaFactor, "scaleStep": \.scaleStep,
+        "scaleSigma": \.scaleSigma, "aspectStep": \.aspectStep, "aspectLimit": \.aspectLimit,
+    ]
+    private static let floats: [String: WritableKeyPath<TrackerParameters, Float>] = [
+        "regularisation": \.regularisation, "learningRate": \.learningRate,
+        "colourHistogramWeight": \.colourHistogramWeight, "colourHistogramLearningRate": \.colourHistogramLearningRate,
+        "scaleColourWeight": \.scaleColourWeight, "scaleLearningRate": \.scaleLearningRate,
+        "scaleRegularisation": \.scaleRegularisation, "confidenceMidpoint": \.confidenceMidpoint,
+        "confidenceWidth": \.confidenceWidth, "minimumLearningConfidence": \.minimumLearningConfidence,
+        "fullLearningConfidence": \.fullLearningConfidence, "holdConfidence": \.holdConfidence,
+        "referenceTolerance": \.referenceTolerance, "learningPeakTolerance": \.learningPeakTolerance,
+    ]
+    private static let integers: [String: WritableKeyPath<TrackerParameters, Int>] = [
+        "cellSize": \.cellSize, "templateCells": \.templateCells, "scaleCount": \.scaleCount,
+        "scaleModelArea": \.scaleModelArea, "aspectCount": \.aspectCount,
+    ]
+    private static let flags: [String: WritableKeyPath<TrackerParameters, Bool>] = [
+        "learnFromSearchWindow": \.learnFromSearchWindow, "scaleLearnFromSearch": \.scaleLearnFromSearch,
+    ]
+}
