@@ -200,8 +200,17 @@ public final class CorrelationTracker: ObjectTracker {
         let size = objectCells()
         colourHistogram.respond(objectWidth: size.width, objectHeight: size.height, into: colourResponse.pointer)
         let rows = filter.rows, columns = filter.columns
-        let weight = parameters.colourHistogramWeight, keep = 1 - weight
         let response = filter.response.pointer, colour = colourResponse.pointer
+        // The colour response counts only as far as it singles the object out: its peak over its
+        // mean is near 1 for an object unlike its surroundings and near 0 for one that looks like
+        // them (a brown rider on brown dirt), where it would pull the box onto the background.
+        var sum: Float = 0, highest: Float = 0
+        for i in 0..<(rows * columns) {
+            sum += colour[i]
+            highest = max(highest, colour[i])
+        }
+        let contrast = min(1, max(0, highest - sum / Float(rows * columns)))
+        let weight = parameters.colourHistogramWeight * contrast, keep = 1 - weight
         // Response index (r, c) is the displacement; the colour map is indexed by absolute cell.
         for r in 0..<rows {
             let absoluteRow = (r + rows / 2) % rows

@@ -125,14 +125,14 @@ public struct TrackerParameters: Sendable, Equatable {
     public static let accurate = TrackerParameters(
         cellSize: 4, templateCells: 32, padding: 1.5, gradientFeatures: .fhog, colourFeatures: .opponent,
         outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: false,
-        colourHistogramWeight: 0.5, colourHistogramLearningRate: 0.04,
+        colourHistogramWeight: 0.8, colourHistogramLearningRate: 0.04,
         scaleCount: 33, scaleLearnFromSearch: true, scaleStep: 1.02, scaleModelArea: 512, scaleFeatures: .fhog,
         scaleColourWeight: 2, scaleSigma: 1.75,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
         aspectCount: 9, aspectStep: 1.04, aspectLimit: 2,
         confidenceMidpoint: 6, confidenceWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
-        referenceTolerance: 0, learningPeakTolerance: 0.3)
+        referenceTolerance: 0.3, learningPeakTolerance: 0.3)
 
     /// Fastest set that still estimates scale and reports an honest confidence: 13 gradient
     /// channels + luma in a window of 2x context resampled to ~20x20 cells, learnt from the search
