@@ -1,44 +1,54 @@
 /// When detectors run and what their detections may do to the tracks.
 ///
-/// Every ``interval`` frames after the start frame the detector runs on the whole set of tracks:
-/// each track matched to a detection is re-initialised there (state `reseeded`, same id); confident
-/// tracks without a match are left alone. A track whose confidence stays at or below 0.5 for
-/// ``lowConfidenceFrames`` frames triggers an early search for it (repeated every that many
-/// frames); when nothing is found it is reported `lost` until it is recovered. Between scheduled
-/// detections, every ``verificationInterval`` frames each track is checked against its own
-/// appearance model near its box, which catches trackers that stay confident on the wrong thing.
+/// Every ``interval`` frames after the start frame a class detector (when one is chosen) runs on
+/// the whole set of tracks: each track matched to a detection is re-initialised there (state
+/// `reseeded`, same id), and unmatched detections may start new tracks.
+///
+/// A track is searched for by its own appearance only when its tracker says it has lost the object:
+/// its confidence stays at or below 0.5 for ``lowConfidenceFrames`` frames (the search repeats every
+/// that many frames, and backs off while the track stays lost). A confident track is never moved by
+/// an appearance match, since a look-alike can match a small template as well as the object does.
+/// A lost track whose box still looks like the object as first seen (``sameObjectScore``) stays
+/// where it is; otherwise it moves only to a candidate that carries evidence of being the same object:
+/// - it looks like the object as first seen (``sameObjectScore``, and more than the track's box
+///   does), not only like a recent appearance;
+/// - it lies where the object can have gone since it was last seen confidently: within
+///   `size x (1 + motionSpread x sqrt(frames since))` of the position its velocity predicts
+///   (a random-walk motion model, whose spread grows with the square root of the time);
+/// - no other confident track is on it;
+/// - it is distinctive: the runner-up among the reachable candidates agrees less than
+///   ``distinctiveness`` times as well (Lowe's ratio test; among look-alikes nothing is chosen).
+/// When no candidate qualifies the track is reported `lost` until one does.
 public struct ReseedPolicy: Sendable, Equatable {
     /// Frames between scheduled detections; 0 turns detection (and recovery) off.
     public var interval: Int
-    /// Consecutive low-confidence frames that trigger an early search for a track.
+    /// Consecutive low-confidence frames that trigger a search for a track.
     public var lowConfidenceFrames: Int
-    /// Frames between appearance checks of every track (0: none).
-    public var verificationInterval: Int
     /// Smallest IoU between a track and a detection for them to be matched.
     public var minimumIoU: Double
-    /// A confident track whose appearance match is off-centre by more than this fraction of its
-    /// shorter side is re-centred at the match on a scheduled frame (re-initialising a tracker that
-    /// has not drifted only throws its learned model away).
-    public var driftFraction: Double
     /// Smallest detection score (0...1) that may re-seed or recover a track.
     public var minimumScore: Float
-    /// Smallest appearance-match score (0...1) that may move a track to a place that does not overlap
-    /// it: higher than ``minimumScore`` because look-alikes elsewhere (a second pedestrian, another
-    /// helmet) match a small template moderately well.
-    public var relocationScore: Float
+    /// Smallest agreement (0...1, the template re-detector's score scale) with the object's first
+    /// appearance for a candidate to count as the same object.
+    public var sameObjectScore: Float
+    /// Largest ratio of the runner-up's agreement to the best candidate's for the best to be chosen.
+    public var distinctiveness: Float
+    /// Spread of the object's unexplained motion per square root of a frame, in object sizes
+    /// (square root of the box area): bounds how far a lost object may be found.
+    public var motionSpread: Double
     /// Tracks started by a class detector that stay lost this many frames end, freeing their slot
     /// (tracks the user boxed are never ended before the clip ends).
     public var endAutomaticTracksAfterLostFrames: Int
 
-    public init(interval: Int = 50, lowConfidenceFrames: Int = 5, verificationInterval: Int = 10, driftFraction: Double = 0.4, minimumIoU: Double = 0.3,
-                minimumScore: Float = 0.5, relocationScore: Float = 0.7, endAutomaticTracksAfterLostFrames: Int = 100) {
+    public init(interval: Int = 50, lowConfidenceFrames: Int = 5, minimumIoU: Double = 0.3, minimumScore: Float = 0.5,
+                sameObjectScore: Float = 0.6, distinctiveness: Float = 0.8, motionSpread: Double = 0.5, endAutomaticTracksAfterLostFrames: Int = 100) {
         self.interval = interval
         self.lowConfidenceFrames = lowConfidenceFrames
-        self.verificationInterval = verificationInterval
-        self.driftFraction = driftFraction
         self.minimumIoU = minimumIoU
         self.minimumScore = minimumScore
-        self.relocationScore = relocationScore
+        self.sameObjectScore = sameObjectScore
+        self.distinctiveness = distinctiveness
+        self.motionSpread = motionSpread
         self.endAutomaticTracksAfterLostFrames = endAutomaticTracksAfterLostFrames
     }
 
@@ -47,21 +57,23 @@ public struct ReseedPolicy: Sendable, Equatable {
         interval > 0 && frameOffset > 0 && frameOffset % interval == 0
     }
 
-    /// True when a track should be searched for on this frame: on scheduled frames, on verification
-    /// frames, after `lowRun` frames at or below 0.5 (and every ``lowConfidenceFrames`` after), and
-    /// while it is lost every ``lowConfidenceFrames`` frames for the first four tries, then every five
-    /// times that: a track lost for good (an object that left) stops costing a whole-frame search
-    /// every few frames.
-    public func needsSearch(frameOffset: Int, lowRun: Int, lostRun: Int, isLost: Bool) -> Bool {
+    /// True when a track should be searched for by its appearance on this frame: after `lowRun`
+    /// frames at or below 0.5 (and every ``lowConfidenceFrames`` after), and while it is lost every
+    /// ``lowConfidenceFrames`` frames for the first four tries, then every five times that: a track
+    /// lost for good (an object that left) stops costing a whole-frame search every few frames.
+    public func needsSearch(lowRun: Int, lostRun: Int, isLost: Bool) -> Bool {
         guard interval > 0 else { return false }
         let step = max(1, lowConfidenceFrames)
-        if isScheduled(frameOffset: frameOffset)
-            || (verificationInterval > 0 && frameOffset > 0 && frameOffset % verificationInterval == 0) {
-            return true
-        }
         if isLost {
             return lostRun % (lostRun < 4 * step ? step : 5 * step) == 0
         }
         return lowRun >= step && (lowRun - step) % step == 0
+    }
+
+    /// How far (pixels) from its predicted centre a track's object may be found `framesSince`
+    /// frames after it was last seen confidently, for an object of `size` pixels (square root of
+    /// the box area).
+    public func searchRadius(size: Double, framesSince: Int) -> Double {
+        size * (1 + motionSpread * Double(max(0, framesSince)).squareRoot())
     }
 }

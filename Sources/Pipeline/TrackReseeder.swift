@@ -23,22 +23,21 @@ final class TrackReseeder {
     }
 
     /// Runs before `frame` (at `frameOffset` frames after the start frame) is tracked, using the
-    /// tracks' latest boxes from the previous frame. Re-seeds, confirms or marks lost the tracks due a
-    /// search, and returns the boxes of new objects a class detector found that match no track
-    /// (empty unless a class detector runs).
+    /// tracks' latest boxes from the previous frame. Re-seeds tracks a scheduled class detection
+    /// matches, searches for the tracks their trackers lost, and returns the boxes of new objects a
+    /// class detector found that match no track (empty unless a class detector runs).
     func prepare(_ objects: [TrackedObject], frame: ImageFrame, frameOffset: Int) throws -> [PixelRect] {
         let scheduled = policy.isScheduled(frameOffset: frameOffset)
         let searchingForObjects = classDetector != nil && policy.interval > 0 && objects.isEmpty
-        var due = objects.filter {
-            policy.needsSearch(frameOffset: frameOffset, lowRun: $0.lowConfidenceRun, lostRun: $0.lostRun, isLost: $0.isLost)
-        }
-        guard !due.isEmpty || searchingForObjects else { return [] }
+        var due = objects.filter { policy.needsSearch(lowRun: $0.lowConfidenceRun, lostRun: $0.lostRun, isLost: $0.isLost) }
+        due += duplicates(among: objects, frame: frame).filter { duplicate in !due.contains { $0 === duplicate } }
+        guard !due.isEmpty || scheduled || searchingForObjects else { return [] }
 
         var newObjects: [PixelRect] = []
-        if let classDetector, scheduled || searchingForObjects || due.contains(where: { $0.confidence <= 0.5 || $0.isLost }) {
+        if let classDetector, policy.interval > 0, scheduled || searchingForObjects || !due.isEmpty {
             let detections = try classDetector.detect(in: frame).filter { $0.score >= policy.minimumScore }
             let result = association.associate(tracks: objects.map(\.box), detections: detections.map(\.box))
-            for match in result.matches where due.contains(where: { $0 === objects[match.track] }) {
+            for match in result.matches where scheduled || due.contains(where: { $0 === objects[match.track] }) {
                 objects[match.track].reseed(at: detections[match.detection].box, frameWidth: frame.width, frameHeight: frame.height)
                 due.removeAll { $0 === objects[match.track] }
             }
@@ -46,48 +45,73 @@ final class TrackReseeder {
                 newObjects = result.unmatchedDetections.map { detections[$0].box }
             }
         }
-        try search(due, in: frame, scheduled: scheduled)
+        try search(due, among: objects, in: frame)
         return newObjects
     }
 
-    /// Searches each object's own appearance model near its box, then the whole frame. A match
-    /// overlapping the track confirms it (and on a scheduled frame, when the tracker has drifted from
-    /// it, re-centres the track there, keeping the tracker's size, which its scale filter estimates
-    /// more finely than the detector); a strong match elsewhere re-seeds the track there; anything
-    /// else marks it lost. Two tracks never take the same place.
-    private func search(_ objects: [TrackedObject], in frame: ImageFrame, scheduled: Bool) throws {
-        var taken: [PixelRect] = []
-        // A box too small to learn an appearance from (under 4 px a side) cannot be checked.
-        for object in objects {
+    /// Of two confident tracks on the same object (IoU above 0.5), the one that looks less like its
+    /// own first appearance: it followed the other's object, and is searched for as lost.
+    private func duplicates(among objects: [TrackedObject], frame: ImageFrame) -> [TrackedObject] {
+        var result: [TrackedObject] = []
+        let confident = objects.filter { $0.confidence > 0.5 && !$0.isLost }
+        for (i, a) in confident.enumerated() {
+            for b in confident[(i + 1)...] where a.box.iou(b.box) > 0.5 {
+                guard let first = a.redetector, let second = b.redetector else { continue }
+                let agreementA = first.firstAppearanceAgreement(in: frame, box: a.box)
+                let agreementB = second.firstAppearanceAgreement(in: frame, box: b.box)
+                result.append(agreementA < agreementB ? a : b)
+            }
+        }
+        return result
+    }
+
+    /// Searches for each lost object by its own appearance, near where it should be and then over
+    /// the whole frame, and re-seeds it at the best candidate that passes ``ReseedPolicy``'s
+    /// same-object tests; marks it lost when none does. Two tracks never take the same place.
+    private func search(_ lostObjects: [TrackedObject], among objects: [TrackedObject], in frame: ImageFrame) throws {
+        var taken = objects.filter { object in
+            object.confidence > 0.5 && !object.isLost && !lostObjects.contains { $0 === object }
+        }.map(\.box)
+        for object in lostObjects {
+            // A box too small to learn an appearance from (under 4 px a side) cannot be searched for.
             guard let redetector = object.redetector, redetector.templateCount > 0 else { continue }
-            let candidates = try redetector.detect(in: frame, near: [object.box])
-                .filter { $0.score >= policy.minimumScore }
-                .filter { candidate in !taken.contains { $0.iou(candidate.box) > 0.5 } }
-            if let match = candidates.first(where: { Self.overlaps($0.box, object.box, minimumIoU: policy.minimumIoU) }) {
-                let drift = hypot(match.box.centerX - object.box.centerX, match.box.centerY - object.box.centerY)
-                if scheduled && drift > policy.driftFraction * min(object.box.width, object.box.height) {
-                    let moved = PixelRect(x: match.box.centerX - object.box.width / 2, y: match.box.centerY - object.box.height / 2,
-                                          width: object.box.width, height: object.box.height)
-                    object.reseed(at: moved.clipped(toWidth: frame.width, height: frame.height) ?? match.box,
-                                  frameWidth: frame.width, frameHeight: frame.height)
-                } else {
-                    object.confirm()
-                }
-                taken.append(match.box)
-            } else if let best = candidates.first, best.score >= policy.relocationScore {
-                object.reseed(at: best.box, frameWidth: frame.width, frameHeight: frame.height)
-                taken.append(best.box)
+            // The tracker's own box wins when it still looks like the object: a candidate elsewhere
+            // must look more like it than that.
+            let inPlace = redetector.firstAppearanceAgreement(in: frame, box: object.box)
+            if inPlace >= policy.sameObjectScore && !taken.contains(where: { $0.iou(object.box) > policy.minimumIoU }) {
+                object.confirm()
+                taken.append(object.box)
+                continue
+            }
+            let predicted = object.predictedBox
+            let size = (predicted.width * predicted.height).squareRoot()
+            let radius = policy.searchRadius(size: size, framesSince: object.framesSinceConfident)
+            let reachable = try redetector.detect(in: frame, near: [predicted]).filter { candidate in
+                candidate.score >= policy.minimumScore
+                    && hypot(candidate.box.centerX - predicted.centerX, candidate.box.centerY - predicted.centerY) <= radius
+                    && !taken.contains { $0.iou(candidate.box) > policy.minimumIoU }
+            }.map { (box: $0.box, agreement: redetector.firstAppearanceAgreement(in: frame, box: $0.box)) }
+                .sorted { $0.agreement > $1.agreement }
+            // Lowe's ratio test: among look-alikes (a runner-up nearly as good) nothing is chosen.
+            var match: PixelRect?
+            if let best = reachable.first, best.agreement >= max(policy.sameObjectScore, inPlace),
+               reachable.count < 2 || reachable[1].agreement < policy.distinctiveness * best.agreement {
+                match = best.box
+            }
+            if let match, match.iou(object.box) >= policy.minimumIoU {
+                // Found where the tracker is: moving it would only throw its finer box away.
+                object.confirm()
+                taken.append(object.box)
+            } else if let match {
+                // The detector's sizes are coarse steps; the size last tracked confidently is finer.
+                let found = PixelRect(x: match.centerX - predicted.width / 2, y: match.centerY - predicted.height / 2,
+                                      width: predicted.width, height: predicted.height)
+                object.reseed(at: found.clipped(toWidth: frame.width, height: frame.height) ?? match,
+                              frameWidth: frame.width, frameHeight: frame.height)
+                taken.append(match)
             } else {
                 object.markLost()
             }
         }
-    }
-
-    /// True when `candidate` can be the tracked object seen one frame later: IoU at least `minimumIoU`,
-    /// or its centre within one box size of the track's centre (what matters for small, fast objects,
-    /// whose IoU drops to nothing after a few pixels of motion).
-    static func overlaps(_ candidate: PixelRect, _ track: PixelRect, minimumIoU: Double) -> Bool {
-        candidate.iou(track) >= minimumIoU
-            || (abs(candidate.centerX - track.centerX) <= track.width && abs(candidate.centerY - track.centerY) <= track.height)
     }
 }

@@ -25,6 +25,13 @@ final class TrackedObject {
     private(set) var isLost = false
     private var reseededThisFrame = false
     private(set) var hasEnded = false
+    /// The box of the last frame with confidence above 0.5 (or of the start or last re-seed).
+    private(set) var lastConfidentBox: PixelRect
+    /// Frames since ``lastConfidentBox``.
+    private(set) var framesSinceConfident = 0
+    /// Smoothed motion of the box centre over confident frames, pixels per frame.
+    private(set) var velocity: (dx: Double, dy: Double) = (0, 0)
+    private static let velocitySmoothing = 0.3
 
     init(trackID: Int, label: String, box: PixelRect, frame: ImageFrame, level: TrackingLevel, isAutomatic: Bool,
          learnsAppearance: Bool) {
@@ -32,6 +39,7 @@ final class TrackedObject {
         self.label = label
         self.isAutomatic = isAutomatic
         self.box = box
+        lastConfidentBox = box
         let observation = DetectedObjectObservation(
             boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
         request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
@@ -46,6 +54,8 @@ final class TrackedObject {
             id: request.inputObservation.id,
             boundingBox: NormalizedRect(newBox, imageWidth: frameWidth, imageHeight: frameHeight))
         reseededThisFrame = true
+        lastConfidentBox = newBox
+        framesSinceConfident = 0
         isLost = false
         lowConfidenceRun = 0
         lostRun = 0
@@ -67,6 +77,16 @@ final class TrackedObject {
         guard let result = request.results.first else { return }
         box = PixelRect(result.boundingBox, imageWidth: frame.width, imageHeight: frame.height)
         confidence = result.confidence
+        if confidence > 0.5 && !isLost {
+            let steps = Double(framesSinceConfident + 1)
+            let rate = Self.velocitySmoothing
+            velocity = ((1 - rate) * velocity.dx + rate * (box.centerX - lastConfidentBox.centerX) / steps,
+                        (1 - rate) * velocity.dy + rate * (box.centerY - lastConfidentBox.centerY) / steps)
+            lastConfidentBox = box
+            framesSinceConfident = 0
+        } else {
+            framesSinceConfident += 1
+        }
         if confidence > 0.5 {
             lowConfidenceRun = 0
             if !isLost { try? redetector?.learn(from: frame, box: box, confidence: confidence) }
@@ -74,6 +94,14 @@ final class TrackedObject {
             lowConfidenceRun += 1
         }
         lostRun = isLost ? lostRun + 1 : 0
+    }
+
+    /// Where the object should be now if it kept its velocity since it was last seen confidently:
+    /// the last confident box moved by the velocity times the frames since (pixels, top-left origin).
+    var predictedBox: PixelRect {
+        let steps = Double(framesSinceConfident)
+        return PixelRect(x: lastConfidentBox.x + velocity.dx * steps, y: lastConfidentBox.y + velocity.dy * steps,
+                         width: lastConfidentBox.width, height: lastConfidentBox.height)
     }
 
     /// Marks this frame as the track's last: the handler releases its tracker after it.

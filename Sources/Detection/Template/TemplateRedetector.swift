@@ -161,6 +161,26 @@ public final class TemplateRedetector: Detector {
         return NonMaximumSuppression.apply(candidates, overlap: 0.3, limit: max(0, parameters.maximumDetections))
     }
 
+    /// How much the patch inside `box` (pixels, top-left origin) looks like the object as first
+    /// learned, on the same 0...1 scale as detection scores (NCC mapped as in the type's summary):
+    /// the evidence that a candidate is the same object and not a look-alike that resembles only a
+    /// recent appearance. 0 before the first `learn`, for a box outside the frame or a flat patch.
+    public func firstAppearanceAgreement(in frame: ImageFrame, box: PixelRect) -> Float {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let first, first.usable, box.isValid,
+              let clipped = box.clipped(toWidth: frame.width, height: frame.height),
+              clipped.width >= 1, clipped.height >= 1 else { return 0 }
+        var pixels = [Float](repeating: 0, count: gridWidth * gridHeight)
+        resample(frame.luma, region: box, width: gridWidth, height: gridHeight, into: &pixels)
+        let patch = ZeroMeanTemplate(width: gridWidth, height: gridHeight, pixels: pixels)
+        let reference = ZeroMeanTemplate(width: gridWidth, height: gridHeight, pixels: first.pixels)
+        guard patch.norm > 0, reference.norm > 0 else { return 0 }
+        var dot: Float = 0
+        for i in 0..<patch.values.count { dot += patch.values[i] * reference.values[i] }
+        return Self.score(correlation: dot / (patch.norm * reference.norm))
+    }
+
     // MARK: Learning
 
     private func extractTemplate(_ luma: Image<UInt8>, box: PixelRect) -> StoredTemplate {
