@@ -8,7 +8,8 @@ import Foundation
 ///
 /// - `meanAUC`: the mean success AUC over sequences must be at least this;
 /// - `meanConfidenceROCAUC`: the mean per-sequence confidence ROC AUC (over sequences with both
-///   failures and successes) must be at least this; an undefined mean violates it;
+///   failures and successes) must be at least this; it is met when no sequence has both (the
+///   ROC AUC is then undefined, as for a tracker that never fails);
 /// - `maxFailureRateAbove`: the failure rate (IoU < 0.1) among frames with confidence > 0.5, all
 ///   runs' frames pooled, must be at most this; with no such frame it is met.
 ///
@@ -47,26 +48,20 @@ public struct EvaluationFloors: Sendable, Equatable {
 
     /// Parses the file's bytes; `path` only names the source in errors.
     public init(parsing data: Data, path: String) throws {
-        guard let object = try? JSONSerialization.jsonObject(with: data), let table = object as? [String: Any] else {
-            throw EvaluationError.malformedFile(path: path, reason: "expected a JSON object {\"accurate\": {\"meanAUC\": 0.5, ...}, ...}")
+        guard let table = try? JSONDecoder().decode([String: [String: Double]].self, from: data) else {
+            throw EvaluationError.malformedFile(path: path, reason: "expected a JSON object of levels holding numbers, such as {\"accurate\": {\"meanAUC\": 0.5}}")
         }
         var levels: [String: LevelFloors] = [:]
-        for (level, value) in table {
+        for (level, figures) in table {
             guard ["fast", "accurate"].contains(level) else {
                 throw EvaluationError.malformedFile(path: path, reason: "unknown level '\(level)' (expected fast or accurate)")
             }
-            guard let figures = value as? [String: Any] else {
-                throw EvaluationError.malformedFile(path: path, reason: "'\(level)' is not an object of floors")
-            }
             var floors = LevelFloors()
-            for (key, number) in figures {
-                guard let number = number as? NSNumber, !(number is Bool), number.doubleValue.isFinite else {
-                    throw EvaluationError.malformedFile(path: path, reason: "\(level).\(key) is not a number")
-                }
+            for (key, number) in figures.sorted(by: { $0.key < $1.key }) {
                 switch key {
-                case "meanAUC": floors.meanAUC = number.doubleValue
-                case "meanConfidenceROCAUC": floors.meanConfidenceROCAUC = number.doubleValue
-                case "maxFailureRateAbove": floors.maxFailureRateAbove = number.doubleValue
+                case "meanAUC": floors.meanAUC = number
+                case "meanConfidenceROCAUC": floors.meanConfidenceROCAUC = number
+                case "maxFailureRateAbove": floors.maxFailureRateAbove = number
                 default:
                     throw EvaluationError.malformedFile(path: path, reason: "unknown key '\(level).\(key)' (expected \(Self.keys.joined(separator: ", ")))")
                 }
@@ -87,14 +82,8 @@ public struct EvaluationFloors: Sendable, Equatable {
             if let floor = floors.meanAUC, summary.meanAUC < floor {
                 lines.append("eval: \(level.name) mean AUC \(Self.pair(summary.meanAUC, floor)) is below the floor \(Self.pair(floor, summary.meanAUC))")
             }
-            if let floor = floors.meanConfidenceROCAUC {
-                if let value = summary.meanSequenceConfidenceROCAUC {
-                    if value < floor {
-                        lines.append("eval: \(level.name) mean confidence ROC AUC \(Self.pair(value, floor)) is below the floor \(Self.pair(floor, value))")
-                    }
-                } else {
-                    lines.append("eval: \(level.name) mean confidence ROC AUC is undefined (no sequence has both failures and successes), the floor is \(Self.pair(floor, floor))")
-                }
+            if let floor = floors.meanConfidenceROCAUC, let value = summary.meanSequenceConfidenceROCAUC, value < floor {
+                lines.append("eval: \(level.name) mean confidence ROC AUC \(Self.pair(value, floor)) is below the floor \(Self.pair(floor, value))")
             }
             if let ceiling = floors.maxFailureRateAbove, let value = summary.pooledConfidence?.failureRateAbove, value > ceiling {
                 lines.append("eval: \(level.name) failure rate at confidence > 0.5 \(Self.pair(value, ceiling)) is above the ceiling \(Self.pair(ceiling, value))")
