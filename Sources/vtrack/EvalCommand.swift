@@ -43,9 +43,10 @@ struct EvalCommand: ParsableCommand {
 
         Examples:
           vtrack eval data/sequences --compare data/peers/summary.json
-          vtrack eval data/sequences --protocol sre --level fast --categories docs/dev-set-categories.json
+          vtrack eval data/sequences --protocol sre --level fast
           vtrack eval data/sequences --protocol tre --reseed-every 50
-          vtrack eval data/sequences --level both --require scripts/eval-floors.json
+          vtrack eval data/sequences --categories docs/dev-set-categories.json \\
+            --require scripts/eval-floors.json
         """
     )
 
