@@ -2,7 +2,8 @@ import Foundation
 import Pipeline
 import Tracking
 
-/// What `vtrack eval` runs: which sequences, which levels, where the outputs go, what to compare with.
+/// What `vtrack eval` runs: which sequences, which levels and protocol, where the outputs go, what
+/// to compare with.
 public struct EvaluationOptions: Sendable {
     /// Levels to evaluate, in order.
     public var levels: [TrackingLevel]
@@ -12,31 +13,53 @@ public struct EvaluationOptions: Sendable {
     public var outputDirectory: String
     /// A peers folder or its `summary.json` (see ``PeerResults``); `nil` = no comparison.
     public var peers: String?
-    /// `name=value` changes to both levels' parameter sets (see ``TrackerParameters/applying(_:)``).
+    /// `name=value` changes to both levels' parameter sets (see ``TrackerParameters/applying(_:)``);
+    /// only with `reseedEvery == 0` (the pipeline takes no custom parameters).
     public var parameterAssignments: [String]
+    /// How each sequence's runs start.
+    public var evaluationProtocol: EvaluationProtocol
+    /// 0 = the bare tracker (``LockstepRunner``); N > 0 = the product pipeline re-seeding every N
+    /// frames (``PipelineRunner``).
+    public var reseedEvery: Int
+    /// Groups for per-category mean AUCs; `nil` = none.
+    public var categories: SequenceCategories?
 
     public init(levels: [TrackingLevel] = TrackingLevel.allCases, sequences: [String]? = nil,
-                outputDirectory: String = "eval-out", peers: String? = nil, parameterAssignments: [String] = []) {
+                outputDirectory: String = "eval-out", peers: String? = nil, parameterAssignments: [String] = [],
+                evaluationProtocol: EvaluationProtocol = .ope, reseedEvery: Int = 0,
+                categories: SequenceCategories? = nil) {
         self.parameterAssignments = parameterAssignments
         self.levels = levels
         self.sequences = sequences
         self.outputDirectory = outputDirectory
         self.peers = peers
+        self.evaluationProtocol = evaluationProtocol
+        self.reseedEvery = reseedEvery
+        self.categories = categories
+    }
+
+    /// The folder of one level's CSVs: `<out>/<level>` (OPE) or `<out>/<level>/<protocol>`.
+    public func csvFolder(level: TrackingLevel) -> String {
+        let folder = URL(fileURLWithPath: outputDirectory).appendingPathComponent(level.rawValue)
+        return (evaluationProtocol == .ope ? folder : folder.appendingPathComponent(evaluationProtocol.rawValue)).path
     }
 }
 
-/// Evaluates vtrack's tracker on an OTB-layout dataset with the one-pass protocol (see
-/// ``OPERunner``) and writes, under the output folder:
+/// Evaluates vtrack's tracker on an OTB-layout dataset with the one-pass (OPE), spatial (SRE) or
+/// temporal (TRE) robustness protocol (see ``EvaluationProtocol``) and writes, under the output folder:
 ///
-///     <level>/<Sequence>.csv   the tracker's boxes (vtrack's CSV format, scorable by otb_metrics.py)
-///     results.json             ``EvaluationReport``
-///     success.svg              success plot (mean curves over sequences, AUC in the legend)
-///     precision.svg            precision plot (Prec@20 in the legend)
+///     <level>/<Sequence>.csv                   OPE: the tracker's boxes (vtrack's CSV format, scorable by otb_metrics.py)
+///     <level>/<protocol>/<Sequence>/<run>.csv  SRE, TRE: one CSV per run (`shift-left`, `scale-0.8`, `start-0123`, ...)
+///     results.json                             ``EvaluationReport``
+///     success.svg                              success plot (mean curves over sequences, AUC in the legend)
+///     precision.svg                            precision plot (Prec@20 in the legend)
 ///
-/// Scores are computed from the CSVs as written, so they match `otb_metrics.py --results <out>/<level>`.
+/// Scores are computed from the CSVs as written, so OPE's match `otb_metrics.py --results <out>/<level>`.
+/// For SRE and TRE a sequence's scores are over the frames of all its runs pooled, each run scored
+/// from its start frame on (as the OTB toolkit does); the dataset figures are means over sequences.
 ///
 ///     let report = try DatasetEvaluation.run(dataset: "data/sequences",
-///                                            options: EvaluationOptions(levels: [.fast], peers: "data/peers"))
+///                                            options: EvaluationOptions(levels: [.fast], evaluationProtocol: .sre))
 ///     print(report.levels[0].summary.meanAUC)
 public enum DatasetEvaluation {
     /// Runs every (level, sequence) pair, one after the other. `progress` is called after each one.
@@ -48,7 +71,7 @@ public enum DatasetEvaluation {
         let peers = try options.peers.map { try PeerResults(path: $0) }
         let out = URL(fileURLWithPath: options.outputDirectory)
         for level in options.levels {
-            try createFolder(out.appendingPathComponent(level.rawValue).path)
+            try createFolder(options.csvFolder(level: level))
         }
 
         var levels: [EvaluationReport.TrackerResult] = []
@@ -59,27 +82,35 @@ public enum DatasetEvaluation {
             var scores: [SequenceScore] = []
             var tracked = 0, decoded = 0, trackerSeconds = 0.0, decodeSeconds = 0.0
             for sequence in dataset.sequences {
-                let run = try OPERunner.run(sequence, level: level, parameters: parameters)
-                let csv = out.appendingPathComponent(level.rawValue).appendingPathComponent(sequence.name + ".csv").path
-                try write(TrackCSV.header + "\n" + run.records.map { TrackCSV.row($0) + "\n" }.joined(), to: csv)
-                let track = try PredictionFile.read(path: csv, frameCount: sequence.groundTruth.count)
-                let score = SequenceScore(predictions: track.boxes, groundTruth: sequence.groundTruth,
-                                          confidences: track.confidences)
+                let runs = options.reseedEvery > 0
+                    ? try PipelineRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
+                                             reseedEvery: options.reseedEvery)
+                    : try LockstepRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
+                                             parameters: parameters)
+                let scored = try score(runs, of: sequence, folder: options.csvFolder(level: level),
+                                       protocol: options.evaluationProtocol)
+                let runTracked = runs.reduce(0) { $0 + max(0, $1.records.count - 1) }
+                let runTrackerSeconds = runs.reduce(0) { $0 + $1.trackerSeconds }
+                let runDecoded = runs.reduce(0) { $0 + $1.records.count }
+                let passSeconds = runs.first?.decodeAndTrackSeconds ?? 0
                 let result = EvaluationReport.SequenceResult(
-                    sequence: sequence.name, scores: score.curves, confidence: score.confidence,
-                    trackerFPS: run.trackerFPS, decodeAndTrackFPS: run.decodeAndTrackFPS,
-                    initMilliseconds: run.initSeconds * 1000, csv: csv, warnings: run.warnings)
-                scores.append(score)
+                    sequence: sequence.name, scores: scored.score.curves, confidence: scored.score.confidence,
+                    trackerFPS: runTrackerSeconds > 0 ? Double(runTracked) / runTrackerSeconds : nil,
+                    decodeAndTrackFPS: passSeconds > 0 ? Double(runDecoded) / passSeconds : nil,
+                    initMilliseconds: runs.first?.initSeconds.map { $0 * 1000 }, csv: scored.location,
+                    runs: scored.runs, warnings: Array(Set(runs.flatMap(\.warnings))).sorted())
+                scores.append(scored.score)
                 results.append(result)
-                tracked += max(0, run.records.count - 1)
-                decoded += run.records.count
-                trackerSeconds += run.trackerSeconds
-                decodeSeconds += run.decodeAndTrackSeconds
+                tracked += runTracked
+                decoded += runDecoded
+                trackerSeconds += runTrackerSeconds
+                decodeSeconds += passSeconds
                 progress?(level, result)
             }
             levels.append(EvaluationReport.TrackerResult(
                 name: level.rawValue, isPeer: false, sequences: results, missingSequences: [],
-                summary: ScoreSummary(scores),
+                summary: ScoreSummary(scores), worstSequence: WorstSequence(results),
+                categories: options.categories.map { CategoryScore.scores(of: $0, results: results) } ?? [],
                 trackerFPSPooled: trackerSeconds > 0 ? Double(tracked) / trackerSeconds : nil,
                 decodeAndTrackFPSPooled: decodeSeconds > 0 ? Double(decoded) / decodeSeconds : nil,
                 publishedTrackerFPS: nil))
@@ -87,19 +118,22 @@ public enum DatasetEvaluation {
 
         let peerResults = try (peers?.trackers ?? []).map { peer -> EvaluationReport.TrackerResult in
             let scored = try peer.score(on: dataset.sequences)
+            let sequences = scored.scores.map { name, file, score in
+                EvaluationReport.SequenceResult(sequence: name, scores: score.curves, confidence: score.confidence,
+                                                trackerFPS: nil, decodeAndTrackFPS: nil, initMilliseconds: nil,
+                                                csv: file, runs: [], warnings: [])
+            }
             return EvaluationReport.TrackerResult(
-                name: peer.name, isPeer: true,
-                sequences: scored.scores.map { name, file, score in
-                    EvaluationReport.SequenceResult(sequence: name, scores: score.curves, confidence: score.confidence,
-                                                    trackerFPS: nil, decodeAndTrackFPS: nil, initMilliseconds: nil,
-                                                    csv: file, warnings: [])
-                },
-                missingSequences: scored.missingSequences, summary: scored.summary,
+                name: peer.name, isPeer: true, sequences: sequences, missingSequences: scored.missingSequences,
+                summary: scored.summary, worstSequence: WorstSequence(sequences),
+                categories: options.categories.map { CategoryScore.scores(of: $0, results: sequences) } ?? [],
                 trackerFPSPooled: nil, decodeAndTrackFPSPooled: nil, publishedTrackerFPS: peer.publishedFPS)
         }
 
         let report = EvaluationReport(
-            dataset: directory, sequenceNames: dataset.sequences.map(\.name), levels: levels, peers: peerResults,
+            dataset: directory, evaluationProtocol: options.evaluationProtocol, reseedEvery: options.reseedEvery,
+            parameterAssignments: options.parameterAssignments, categoriesFile: options.categories?.path,
+            sequenceNames: dataset.sequences.map(\.name), levels: levels, peers: peerResults,
             resultsJSON: out.appendingPathComponent("results.json").path,
             successPlot: out.appendingPathComponent("success.svg").path,
             precisionPlot: out.appendingPathComponent("precision.svg").path)
@@ -114,6 +148,35 @@ public enum DatasetEvaluation {
             throw EvaluationError.writeFailed(path: report.resultsJSON, reason: "\(error)")
         }
         return report
+    }
+
+    /// Writes each run's CSV, reads it back and scores it from its start frame on; the sequence's
+    /// score is over all runs' frames pooled. `location` is the OPE CSV, or the folder of the runs' CSVs.
+    private static func score(_ runs: [SequenceRun], of sequence: OTBSequence, folder: String,
+                              protocol evaluationProtocol: EvaluationProtocol)
+        throws -> (score: SequenceScore, runs: [EvaluationReport.RunResult], location: String) {
+        var location = URL(fileURLWithPath: folder)
+        if evaluationProtocol != .ope {
+            location.appendPathComponent(sequence.name)
+            try createFolder(location.path)
+        }
+        var measurements: [FrameMeasurements] = []
+        var results: [EvaluationReport.RunResult] = []
+        for run in runs {
+            let csv = evaluationProtocol == .ope ? location.appendingPathComponent(sequence.name + ".csv").path
+                : location.appendingPathComponent(run.start.name + ".csv").path
+            try write(TrackCSV.header + "\n" + run.records.map { TrackCSV.row($0) + "\n" }.joined(), to: csv)
+            let track = try PredictionFile.read(path: csv, frameCount: sequence.groundTruth.count)
+            let measured = FrameMeasurements(predictions: track.boxes, groundTruth: sequence.groundTruth,
+                                             confidences: track.confidences, startFrame: run.start.frame)
+            let curves = CurveScores(measured)
+            measurements.append(measured)
+            results.append(EvaluationReport.RunResult(
+                name: run.start.name, startFrame: run.start.frame, box: run.start.box, csv: csv, frames: curves.frames,
+                auc: curves.auc, precisionAt20: curves.precisionAt20, trackerFPS: run.trackerFPS))
+        }
+        let path = evaluationProtocol == .ope ? results.first?.csv ?? location.path : location.path
+        return (SequenceScore(FrameMeasurements(pooling: measurements)), results, path)
     }
 
     /// vtrack's levels solid, peers dashed; peers whose mean curves are identical (such as one

@@ -3,8 +3,9 @@ import Imaging
 /// Per-frame agreement between a tracker's boxes and the ground truth of one sequence: the raw
 /// material of every OTB score.
 ///
-/// Only frames whose ground-truth box is valid (finite, width and height > 0) are scored; frame 0
-/// (the initialisation frame) is scored like any other, as in the OTB toolkit. A missing or invalid
+/// Only frames from the start frame on whose ground-truth box is valid (finite, width and height > 0)
+/// are scored; the start frame (the initialisation frame, 0 in OPE) is scored like any other, as in
+/// the OTB toolkit. A missing or invalid
 /// prediction (`nil`, NaN, width or height <= 0) scores IoU 0 and an infinite centre error.
 ///
 ///     let m = FrameMeasurements(predictions: boxes, groundTruth: truth, confidences: scores)
@@ -19,12 +20,12 @@ public struct FrameMeasurements: Sendable, Equatable {
     /// Centre offset divided by the ground-truth width and height per axis, then its length;
     /// `+infinity` when the prediction is missing.
     public var normalizedCenterErrors: [Double]
-    /// Confidence per scored frame, NaN where there is none and on frame 0 (the initialisation is
-    /// not a tracking output); `nil` when the predictions carry no confidence at all.
+    /// Confidence per scored frame, NaN where there is none and on the start frame (the
+    /// initialisation is not a tracking output); `nil` when the predictions carry no confidence at all.
     public var confidences: [Double]?
     /// Scored frames whose prediction is missing or invalid.
     public var missingPredictionFrames: Int
-    /// Ground-truth frames that were not scored because their box is NaN or empty.
+    /// Ground-truth frames from the start frame on that were not scored because their box is NaN or empty.
     public var unscoredGroundTruthFrames: Int
 
     /// Measures predictions against ground truth.
@@ -33,20 +34,23 @@ public struct FrameMeasurements: Sendable, Equatable {
     ///     prediction. Extra elements beyond the ground truth are ignored; missing ones count as `nil`.
     ///   - groundTruth: element `k` is frame `k` (line `k + 1` of `groundtruth_rect.txt`).
     ///   - confidences: optional confidence per frame (any monotonic scale; `nil` or NaN = none).
-    ///   - fillInitialFrame: when frame 0's prediction is missing or not finite, use the ground-truth
-    ///     box there (OPE initialises on it), as `otb_metrics.py` does unless `--no-fill-init`.
+    ///   - fillInitialFrame: when the start frame's prediction is missing or not finite, use the
+    ///     ground-truth box there (the run initialises on it), as `otb_metrics.py` does unless `--no-fill-init`.
+    ///   - startFrame: the run's first frame (0 in OPE; a TRE run's start). Earlier frames are not
+    ///     scored; `otb_metrics.py` scores such a run the same way on the ground truth from line
+    ///     `startFrame + 1` on with `--frame-offset -startFrame`.
     public init(predictions: [PixelRect?], groundTruth: [PixelRect], confidences: [Double?]? = nil,
-                fillInitialFrame: Bool = true) {
+                fillInitialFrame: Bool = true, startFrame: Int = 0) {
         var frames: [Int] = [], ious: [Double] = [], errors: [Double] = [], normalized: [Double] = []
         var scoredConfidences: [Double] = []
         var missing = 0, unscored = 0
-        for (k, truth) in groundTruth.enumerated() {
+        for (k, truth) in groundTruth.enumerated() where k >= startFrame {
             guard truth.isValid else {
                 unscored += 1
                 continue
             }
             var prediction = k < predictions.count ? predictions[k] : nil
-            if k == 0, fillInitialFrame, !(prediction.map(Self.isFinite) ?? false) {
+            if k == startFrame, fillInitialFrame, !(prediction.map(Self.isFinite) ?? false) {
                 prediction = truth
             }
             frames.append(k)
@@ -64,7 +68,7 @@ public struct FrameMeasurements: Sendable, Equatable {
             }
             if let confidences {
                 let value = k < confidences.count ? confidences[k] : nil
-                scoredConfidences.append(k == 0 ? .nan : (value ?? .nan))
+                scoredConfidences.append(k == startFrame ? .nan : (value ?? .nan))
             }
         }
         self.frames = frames
@@ -76,7 +80,8 @@ public struct FrameMeasurements: Sendable, Equatable {
         unscoredGroundTruthFrames = unscored
     }
 
-    /// Frames of several sequences pooled into one list (for frame-weighted scores). Confidences
+    /// Frames of several sequences, or of several runs on one sequence, pooled into one list (for
+    /// frame-weighted scores, and SRE/TRE's per-sequence scores). Confidences
     /// are kept only when every part has them.
     public init(pooling parts: [FrameMeasurements]) {
         frames = parts.flatMap(\.frames)

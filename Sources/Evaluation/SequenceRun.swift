@@ -1,33 +1,38 @@
 import Pipeline
 import Tracking
 
-/// What one one-pass run of the tracker on one sequence produced: a record per frame and timings.
+/// What one run of the tracker on one sequence produced: a record per frame from its start frame
+/// on, and timings.
 public struct SequenceRun: Sendable {
     public let sequence: String
+    /// Where the run started (its name names its CSV).
+    public let start: RunStart
     public let level: TrackingLevel
     /// Frame size in pixels.
     public let width: Int
     public let height: Int
-    /// One record per decoded frame (at most one per ground-truth line), pixels, top-left origin;
-    /// frame 0 holds the ground-truth box with confidence 1.
+    /// One record per decoded frame from ``start`` on (at most up to the last ground-truth line),
+    /// pixels, top-left origin; the first holds the start box with confidence 1.
     public let records: [TrackRecord]
-    /// Wall time of initialising the tracker on frame 0 (the first `perform`), seconds.
-    public let initSeconds: Double
-    /// Wall time of the `perform` calls on frames 1 and later, seconds.
+    /// Wall time of initialising the tracker on the start frame (its first `perform`), seconds;
+    /// `nil` when the run went through the pipeline, whose tracking time includes it.
+    public let initSeconds: Double?
+    /// Wall time of the tracker's work on the frames after the start frame, seconds (the `perform`
+    /// calls; with the pipeline, also re-detection and the start).
     public let trackerSeconds: Double
-    /// Wall time from opening the video to the last tracked frame (decode, colour conversion,
-    /// tracking), seconds.
+    /// Wall time of the decode pass the run was part of (decode, colour conversion, tracking of
+    /// every run of the pass), seconds.
     public let decodeAndTrackSeconds: Double
     /// Decoder warnings and mismatches between the video and the ground truth.
     public let warnings: [String]
 
-    /// Tracker-only speed: frames after the first per second of `perform` (the peers' convention);
-    /// `nil` with fewer than two frames.
+    /// Tracker-only speed: frames after the first per second of tracker time (the peers'
+    /// convention); `nil` with fewer than two frames.
     public var trackerFPS: Double? {
         records.count > 1 && trackerSeconds > 0 ? Double(records.count - 1) / trackerSeconds : nil
     }
 
-    /// Serial decode + track speed over all frames; `nil` when nothing was timed.
+    /// Decode + track speed of this run's frames over the pass's wall time; `nil` when nothing was timed.
     public var decodeAndTrackFPS: Double? {
         decodeAndTrackSeconds > 0 && !records.isEmpty ? Double(records.count) / decodeAndTrackSeconds : nil
     }

@@ -12,12 +12,13 @@ public struct SequenceScore: Sendable, Equatable {
     public var confidence: ConfidenceScore?
 
     /// Scores predictions (pixels, top-left origin, element `k` = frame `k`, `nil` = missing)
-    /// against ground truth; see ``FrameMeasurements/init(predictions:groundTruth:confidences:fillInitialFrame:)``
+    /// against ground truth; see ``FrameMeasurements/init(predictions:groundTruth:confidences:fillInitialFrame:startFrame:)``
     /// for which frames count.
     public init(predictions: [PixelRect?], groundTruth: [PixelRect], confidences: [Double?]? = nil,
-                fillInitialFrame: Bool = true, confidenceThreshold: Double = OTBProtocol.defaultConfidenceThreshold) {
+                fillInitialFrame: Bool = true, startFrame: Int = 0,
+                confidenceThreshold: Double = OTBProtocol.defaultConfidenceThreshold) {
         self.init(FrameMeasurements(predictions: predictions, groundTruth: groundTruth, confidences: confidences,
-                                    fillInitialFrame: fillInitialFrame),
+                                    fillInitialFrame: fillInitialFrame, startFrame: startFrame),
                   confidenceThreshold: confidenceThreshold)
     }
 

@@ -3,26 +3,50 @@ import Evaluation
 import Foundation
 import Tracking
 
+extension EvaluationProtocol: ExpressibleByArgument {}
+
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Score the tracker on an OTB-layout dataset (success AUC, precision@20, speed).",
         discussion: """
         DIR holds one folder per sequence: <Name>/groundtruth_rect.txt (x,y,w,h
-        per line, pixels, top-left origin, line 1 = frame 0) and <Name>/<Name>.mp4
-        or <Name>/img/0001.jpg, ...
+        per line, pixels, top-left origin, line 1 = frame 0; nan lines = no
+        target, not scored) and <Name>/<Name>.mp4 or <Name>/img/0001.jpg, ...
 
-        One-pass evaluation: the tracker starts on frame 0 at the ground-truth
-        box and runs unaided; every frame, frame 0 included, is scored as
-        otb_metrics.py scores it.
+        Protocols (as in the OTB benchmark), every frame of a run from its start
+        frame on scored as otb_metrics.py scores it:
+          ope  one pass: start on frame 0 at the ground-truth box, run unaided
+          sre  spatial robustness: 12 runs from frame 0, the box shifted by 10%
+               of its size in 8 directions and scaled by 0.8, 0.9, 1.1, 1.2
+          tre  temporal robustness: up to 20 runs starting at frames
+               round(k*N/20) (moved on to the next annotated frame)
+        SRE/TRE pool the frames of a sequence's runs into its scores; the set's
+        figures are means over sequences. All runs of a sequence share one
+        decode pass and run in parallel.
 
-        Writes OUTDIR/<level>/<Name>.csv, OUTDIR/results.json, OUTDIR/success.svg
-        and OUTDIR/precision.svg. --compare adds other trackers' curves,
+        --reseed-every N (N > 0) runs each start through the product pipeline
+        (what vtrack track --reseed-every N does) instead of the bare tracker.
+
+        After the per-sequence rows, each level's summary: mean AUC and
+        Prec@20, worst sequence, mean AUC per category (--categories), mean
+        per-sequence confidence ROC AUC, failure rate (IoU < 0.1) at
+        confidence > 0.5 and <= 0.5, tracker frames/s. --require FILE then
+        exits with status 1 and one line per figure worse than its floor.
+
+        Writes OUTDIR/<level>/<Name>.csv (OPE) or
+        OUTDIR/<level>/<protocol>/<Name>/<run>.csv (runs such as shift-left,
+        scale-0.8, start-0123), OUTDIR/results.json, OUTDIR/success.svg and
+        OUTDIR/precision.svg. --compare (OPE only) adds other trackers' curves,
         recomputed from their CSVs (PEERS/<Tracker>/<Name>.csv) against the same
         ground truth.
 
-        Example:
+        Examples:
           vtrack eval data/sequences --compare data/peers/summary.json
+          vtrack eval data/sequences --protocol sre --level fast
+          vtrack eval data/sequences --protocol tre --reseed-every 50
+          vtrack eval data/sequences --categories docs/dev-set-categories.json \\
+            --require scripts/eval-floors.json
         """
     )
 
@@ -54,6 +78,21 @@ struct EvalCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Comma-separated sequence names (default: all).", valueName: "a,b"))
     var sequences: String?
 
+    @Option(name: .customLong("protocol"), help: "How runs start: ope (one pass), sre (spatial robustness) or tre (temporal robustness).")
+    var evaluationProtocol: EvaluationProtocol = .ope
+
+    @Option(help: ArgumentHelp("0: the bare tracker; N > 0: the product pipeline, re-seeding every N frames.",
+                               valueName: "n"))
+    var reseedEvery = 0
+
+    @Option(help: ArgumentHelp("JSON object {\"category\": [\"Sequence\", ...]} for per-category mean AUCs.",
+                               valueName: "file"))
+    var categories: String?
+
+    @Option(help: ArgumentHelp("JSON floors per level (meanAUC, meanConfidenceROCAUC, maxFailureRateAbove); exit 1 when a figure is worse.",
+                               valueName: "file"))
+    var require: String?
+
     @Option(name: .customLong("set"), parsing: .singleValue,
             help: ArgumentHelp("Change a tracker parameter for this run (ablations), e.g. padding=2; repeatable.",
                                valueName: "name=value"))
@@ -70,12 +109,22 @@ struct EvalCommand: ParsableCommand {
         if let sequences, sequenceNames(sequences).isEmpty {
             throw ValidationError("--sequences needs at least one name")
         }
+        if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
+        if reseedEvery > 0 && !parameterAssignments.isEmpty {
+            throw ValidationError("--set cannot be combined with --reseed-every \(reseedEvery): the pipeline takes no custom tracker parameters (use --reseed-every 0)")
+        }
+        if compare != nil && evaluationProtocol != .ope {
+            throw ValidationError("--compare needs --protocol ope: the peers' results are one-pass runs")
+        }
     }
 
     func run() throws {
+        let floors = try require.map { try EvaluationFloors(path: $0) }
         let options = EvaluationOptions(levels: level.levels, sequences: sequences.map(sequenceNames),
                                         outputDirectory: out, peers: compare,
-                                        parameterAssignments: parameterAssignments)
+                                        parameterAssignments: parameterAssignments,
+                                        evaluationProtocol: evaluationProtocol, reseedEvery: reseedEvery,
+                                        categories: try categories.map { try SequenceCategories(path: $0) })
         var printedHeader = false
         let report = try DatasetEvaluation.run(dataset: dataset, options: options) { level, result in
             if !printedHeader {
@@ -96,10 +145,8 @@ struct EvalCommand: ParsableCommand {
                        rate(result.trackerFPSPooled), rate(result.decodeAndTrackFPSPooled)]))
         }
         for result in report.levels {
-            guard let c = result.summary.pooledConfidence else { continue }
-            print("\(result.name): confidence as failure predictor (failure = IoU < 0.1), all frames pooled: "
-                + "ROC AUC \(number(c.rocAUC)), failure rate \(number(c.failureRateAbove)) at confidence > 0.5 "
-                + "(\(c.framesAbove) frames), \(number(c.failureRateAtOrBelow)) at <= 0.5 (\(c.framesAtOrBelow) frames)")
+            print("")
+            EvalSummaryLines.lines(for: result, protocol: evaluationProtocol, reseedEvery: reseedEvery).forEach { print($0) }
         }
         if !report.peers.isEmpty {
             print("\npeers on the same sequences (mean over the sequences each has; fps as published, tracker only)")
@@ -115,7 +162,12 @@ struct EvalCommand: ParsableCommand {
             }
         }
         print("\nwrote \(report.resultsJSON), \(report.successPlot), \(report.precisionPlot)")
-        print("CSVs in \(options.levels.map { (out as NSString).appendingPathComponent($0.rawValue) }.joined(separator: ", "))")
+        print("CSVs in \(options.levels.map(options.csvFolder).joined(separator: ", "))")
+        let violations = floors?.violations(in: report) ?? []
+        for line in violations {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        if !violations.isEmpty { throw ExitCode(1) }
     }
 
     private func sequenceNames(_ list: String) -> [String] {
@@ -131,6 +183,6 @@ struct EvalCommand: ParsableCommand {
         }.joined(separator: " ")
     }
 
-    private func number(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }
-    private func rate(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
+    private func number(_ value: Double?) -> String { EvalSummaryLines.number(value) }
+    private func rate(_ value: Double?) -> String { EvalSummaryLines.rate(value) }
 }
