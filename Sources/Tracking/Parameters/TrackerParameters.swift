@@ -132,7 +132,7 @@ public struct TrackerParameters: Sendable, Equatable {
         aspectCount: 9, aspectStep: 1.04, aspectLimit: 2,
         confidenceMidpoint: 6, confidenceWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
-        referenceTolerance: 0.3, learningPeakTolerance: 0.3)
+        referenceTolerance: 0.5, learningPeakTolerance: 0.3)
 
     /// Fastest set that still estimates scale and reports an honest confidence: 13 gradient
     /// channels + luma in a window of 2x context resampled to ~20x20 cells, learnt from the search
