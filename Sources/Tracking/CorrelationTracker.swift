@@ -30,6 +30,10 @@ public final class CorrelationTracker: ObjectTracker {
     private let windowWidth: Double
     private let windowHeight: Double
     private var scale: Double = 1
+    /// Smoothed motion of the box centre per frame over the frames the model learnt from, frame pixels.
+    private var velocity: (dx: Double, dy: Double) = (0, 0)
+    /// Per-frame decay of the velocity while the model learns nothing (a damped motion model).
+    private static let coastingDecay = 0.9
     /// Width multiplier (height divider) relative to the initial aspect ratio.
     private var aspect: Double = 1
     private let minimumScale: Double
@@ -100,24 +104,20 @@ public final class CorrelationTracker: ObjectTracker {
 
     public func update(on frame: ImageFrame) -> TrackerEstimate {
         guard frame.width > 0, frame.height > 0 else { return TrackerEstimate(box: box, confidence: 0) }
-        var centerX = box.centerX, centerY = box.centerY
-        extractor.extract(frame, window: searchWindow(centerX: centerX, centerY: centerY), into: filter.features.pointer)
-        measureColour(learnRate: nil)
-        filter.load()
-        let correlationPeak = filter.respond()
-        var reference: Float = 0
-        if parameters.referenceTolerance > 0 {
-            reference = filter.referencePeak(row: correlationPeak.row, column: correlationPeak.column, radius: 1)
-            confidenceEstimator.rememberReference(reference)
-        }
-        let assessment = confidenceEstimator.assess(filter.response.pointer, rows: filter.rows, columns: filter.columns,
-                                                    peakRow: correlationPeak.row, peakColumn: correlationPeak.column,
-                                                    reference: reference)
+        // The window is centred where the object's recent velocity takes it (a constant-velocity
+        // prediction), so steady fast motion does not carry the object to the window's edge.
+        let previousCenterX = box.centerX, previousCenterY = box.centerY
+        var centerX = box.centerX + parameters.motionPrediction * velocity.dx
+        var centerY = box.centerY + parameters.motionPrediction * velocity.dy
+        let located = locate(on: frame, centerX: centerX, centerY: centerY)
+        centerX = located.centerX
+        centerY = located.centerY
+        let assessment = located.assessment, peak = located.peak, correlationPeak = located.correlationPeak
         confidence = assessment.reported
-        let peak = mergeColourResponse() ? filter.peak() : correlationPeak
         let cellWidth = windowWidth * scale / Double(filter.columns)
         let cellHeight = windowHeight * scale / Double(filter.rows)
-        // A lost tracker stays where the object was last seen instead of wandering over clutter.
+        // A lost tracker coasts on its predicted motion instead of wandering over clutter; the
+        // velocity decays while nothing is learnt, so it comes to rest near where the object was lost.
         if assessment.tracking > parameters.holdConfidence, peak.columnShift.isFinite, peak.rowShift.isFinite {
             centerX = min(max(centerX + peak.columnShift * cellWidth, 0), Double(frame.width))
             centerY = min(max(centerY + peak.rowShift * cellHeight, 0), Double(frame.height))
@@ -140,7 +140,13 @@ public final class CorrelationTracker: ObjectTracker {
         box = PixelRect(x: centerX - newSize.width / 2, y: centerY - newSize.height / 2,
                         width: newSize.width, height: newSize.height)
 
+        if weight == 0 {
+            velocity = (velocity.dx * Self.coastingDecay, velocity.dy * Self.coastingDecay)
+        }
         if weight > 0 {
+            let rate = Double(weight) * 0.5
+            velocity = ((1 - rate) * velocity.dx + rate * (centerX - previousCenterX),
+                        (1 - rate) * velocity.dy + rate * (centerY - previousCenterY))
             confidenceEstimator.remember(peak: correlationPeak.value, weight: weight)
             if parameters.learnFromSearchWindow {
                 filter.learn(rate: parameters.learningRate * weight, shift: (peak.rowShift, peak.columnShift))
@@ -158,6 +164,37 @@ public final class CorrelationTracker: ObjectTracker {
             ?? PixelRect(x: min(max(centerX, 0), Double(frame.width) - 1), y: min(max(centerY, 0), Double(frame.height) - 1),
                          width: 1, height: 1)
         return TrackerEstimate(box: clipped, confidence: confidence)
+    }
+
+    /// What one search window tells: where the response peaks and how confident it is.
+    private struct Location {
+        /// Centre of the search window, frame pixels.
+        let centerX: Double
+        let centerY: Double
+        /// Peak of the correlation response alone, and of the response merged with colour.
+        let correlationPeak: CorrelationPeak
+        let peak: CorrelationPeak
+        let assessment: (reported: Float, tracking: Float, learning: Float)
+    }
+
+    /// Correlates the search window centred at (`centerX`, `centerY`); leaves the filter loaded
+    /// with that window's sample (what learning from the search window uses).
+    private func locate(on frame: ImageFrame, centerX: Double, centerY: Double) -> Location {
+        extractor.extract(frame, window: searchWindow(centerX: centerX, centerY: centerY), into: filter.features.pointer)
+        measureColour(learnRate: nil)
+        filter.load()
+        let correlationPeak = filter.respond()
+        var reference: Float = 0
+        if parameters.referenceTolerance > 0 {
+            reference = filter.referencePeak(row: correlationPeak.row, column: correlationPeak.column, radius: 1)
+            confidenceEstimator.rememberReference(reference)
+        }
+        let assessment = confidenceEstimator.assess(filter.response.pointer, rows: filter.rows, columns: filter.columns,
+                                                    peakRow: correlationPeak.row, peakColumn: correlationPeak.column,
+                                                    reference: reference)
+        let peak = mergeColourResponse() ? filter.peak() : correlationPeak
+        return Location(centerX: centerX, centerY: centerY, correlationPeak: correlationPeak, peak: peak,
+                        assessment: assessment)
     }
 
     /// Trains the size and aspect filters on samples around the current box.

@@ -82,6 +82,10 @@ public struct TrackerParameters: Sendable, Equatable {
     /// How far the aspect ratio may move from the initial one, as a factor (>= 1).
     public var aspectLimit: Double
 
+    /// Fraction (0...1) of the object's smoothed velocity by which the search window is moved ahead
+    /// of the last box (0: centred on the last box).
+    public var motionPrediction: Double
+
     /// Calibration of the confidence: `1 / (1 + exp(-(score - confidenceMidpoint) / confidenceWidth))`
     /// where `score` is the response's peak-to-sidelobe ratio times `min(1, peak / (0.6 x its
     /// running average))`. On correctly tracked development frames the score's median is ~20 and
@@ -129,7 +133,7 @@ public struct TrackerParameters: Sendable, Equatable {
         scaleCount: 33, scaleLearnFromSearch: true, scaleStep: 1.02, scaleModelArea: 512, scaleFeatures: .fhog,
         scaleColourWeight: 2, scaleSigma: 1.75,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
-        aspectCount: 9, aspectStep: 1.04, aspectLimit: 2,
+        aspectCount: 9, aspectStep: 1.04, aspectLimit: 2, motionPrediction: 1,
         confidenceMidpoint: 6, confidenceWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
         referenceTolerance: 0.5, learningPeakTolerance: 0.3)
@@ -145,8 +149,8 @@ public struct TrackerParameters: Sendable, Equatable {
         scaleCount: 17, scaleLearnFromSearch: true, scaleStep: 1.03, scaleModelArea: 512, scaleFeatures: .unsigned,
         scaleColourWeight: 0, scaleSigma: 1.5,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
-        aspectCount: 1, aspectStep: 1.02, aspectLimit: 2,
+        aspectCount: 1, aspectStep: 1.02, aspectLimit: 2, motionPrediction: 1,
         confidenceMidpoint: 6, confidenceWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
-        referenceTolerance: 0.3, learningPeakTolerance: 0.3)
+        referenceTolerance: 0.7, learningPeakTolerance: 0.3)
 }
