@@ -2,14 +2,16 @@ import Foundation
 import Imaging
 
 /// The correlation-filter tracker behind both tracking levels, composed of shared pieces:
-/// - a multi-channel correlation filter over gradient and colour cells finds the translation,
-///   optionally merged with a colour-histogram response (``TrackerParameters/colourHistogramWeight``);
+/// - a multi-channel correlation filter over gradient and colour cells finds the translation in a
+///   search window centred where the object's smoothed velocity takes it, optionally merged with a
+///   colour-histogram response weighted by how distinctive colour is (``TrackerParameters/colourHistogramWeight``);
 /// - 1-D filters over resampled boxes find the size and, optionally, the aspect ratio;
-/// - the translation response (peak-to-sidelobe ratio and peak height) gives the confidence.
+/// - the translation response (peak-to-sidelobe ratio and peak height) and, optionally, the
+///   response of the model as first learnt give the confidence.
 ///
 /// Models are updated with a learning rate scaled by the confidence and not at all while it is
 /// low, so an occluder does not replace the object in the model; while the object is probably
-/// gone (confidence <= ``TrackerParameters/holdConfidence``) the box stays where it was.
+/// gone (confidence <= ``TrackerParameters/holdConfidence``) the box coasts on its damped velocity.
 ///
 ///     let tracker = try CorrelationTracker(frame: frame0, box: PixelRect(x: 50, y: 46, width: 25, height: 62),
 ///                                          parameters: .for(.accurate))

@@ -47,8 +47,9 @@ public struct TrackerParameters: Sendable, Equatable {
     /// instead of resampling a window centred on the new box: saves a feature extraction.
     public var learnFromSearchWindow: Bool
 
-    /// Weight of the colour-histogram response merged with the correlation response (Staple's
-    /// merge factor), 0...1; 0 disables the colour histogram.
+    /// Largest weight of the colour-histogram response merged with the correlation response
+    /// (Staple's merge factor), 0...1, scaled each frame by the colour response's peak over its
+    /// mean (near 0 when the object's colours fill its surroundings too); 0 disables the histogram.
     public var colourHistogramWeight: Float
     /// Colour histogram learning rate per frame, 0...1.
     public var colourHistogramLearningRate: Float
@@ -97,7 +98,8 @@ public struct TrackerParameters: Sendable, Equatable {
     public var minimumLearningConfidence: Float
     public var fullLearningConfidence: Float
     /// At or below this confidence the object is taken as gone (covered, out of view): the box
-    /// keeps its last position instead of following the response's peak over clutter.
+    /// coasts on its predicted motion (see `motionPrediction`) instead of following the response's
+    /// peak over clutter.
     public var holdConfidence: Float
     /// When > 0, the reported confidence is also scaled by `min(1, r / (referenceTolerance x r0))`
     /// where `r` is the response of the model as first trained (never updated) at the tracked
@@ -122,10 +124,11 @@ public struct TrackerParameters: Sendable, Equatable {
 
     /// Best accuracy per millisecond, after Staple (Bertinetto et al. 2016): a DSST-style filter on
     /// FHOG + opponent-colour cells in a window of 1.5x context resampled to ~32x32 cells, merged
-    /// 50/50 with a colour-histogram response (robust to deformation), a 33-step scale filter
-    /// (2% steps) and a 9-step aspect-ratio filter (4% steps) whose samples add the colour
-    /// likelihood to FHOG, both learnt from their own search samples. Needs colour. On the five development
-    /// sequences (OTB one-pass): mean success AUC 0.75, ~290 updates/s on one core.
+    /// with a colour-histogram response weighted by how well colour singles the object out (up to
+    /// 0.8), a 33-step scale filter (2% steps) and a 9-step aspect-ratio filter (4% steps) whose
+    /// samples add the colour likelihood to FHOG, a constant-velocity search window, and a
+    /// confidence that includes the agreement with the first model. Needs colour. Figures over the
+    /// whole development set are in the README (`vtrack eval`).
     public static let accurate = TrackerParameters(
         cellSize: 4, templateCells: 32, padding: 1.5, gradientFeatures: .fhog, colourFeatures: .opponent,
         outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: false,
@@ -140,8 +143,8 @@ public struct TrackerParameters: Sendable, Equatable {
 
     /// Fastest set that still estimates scale and reports an honest confidence: 13 gradient
     /// channels + luma in a window of 2x context resampled to ~20x20 cells, learnt from the search
-    /// window itself (one feature extraction per frame), a 17-step scale filter (3% steps), no
-    /// colour. On the development sequences: mean success AUC 0.67, ~1700 updates/s on one core.
+    /// window itself (one feature extraction per frame), a 17-step scale filter (3% steps), a
+    /// constant-velocity search window, the first-model agreement in the confidence, no colour.
     public static let fast = TrackerParameters(
         cellSize: 4, templateCells: 20, padding: 2, gradientFeatures: .unsigned, colourFeatures: .intensity,
         outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: true,
