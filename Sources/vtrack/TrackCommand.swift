@@ -11,8 +11,11 @@ struct TrackCommand: ParsableCommand {
         Each --box is x,y,width,height in pixels (origin at the top-left pixel) on the start \
         frame, optionally prefixed with a label: --box walker=157,138,22,55. At most 16 boxes. \
         With a class detector and no box (--detector face), tracks start from the objects found on \
-        the start frame. Every --reseed-every frames (default 50) the detector runs and re-seeds \
-        the trackers; a track that stays at or below 0.5 confidence is searched for sooner.
+        the start frame. Every --reseed-every frames (default 50) a class detector runs and re-seeds \
+        the tracks it matches. A track that stays at or below 0.5 confidence for 5 frames is \
+        searched for by its own appearance and moves only to a distinctive match that looks like \
+        the object as first seen, within reach of its motion and not on another track; \
+        otherwise it is reported lost and drawn dashed. --reseed-every 0 turns both off.
 
         With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv \
         nor --video, writes into ./vtrack-out/.

@@ -12,7 +12,7 @@ struct TrackingOptionsGroup: ParsableArguments {
     @Option(help: "0-based index of the frame the boxes refer to; tracking starts there.")
     var startFrame = 0
 
-    @Option(help: "Re-run the detector and re-seed the trackers every N frames (0: never).")
+    @Option(help: "Run a class detector every N frames and re-seed the tracks it matches; search for lost tracks (0: neither).")
     var reseedEvery = 50
 
     @Option(help: ArgumentHelp(
