@@ -146,7 +146,7 @@ public final class CorrelationTracker: ObjectTracker {
             velocity = (velocity.dx * Self.coastingDecay, velocity.dy * Self.coastingDecay)
         }
         if weight > 0 {
-            let rate = Double(weight) * 0.5
+            let rate = Double(weight) * parameters.velocitySmoothing
             velocity = ((1 - rate) * velocity.dx + rate * (centerX - previousCenterX),
                         (1 - rate) * velocity.dy + rate * (centerY - previousCenterY))
             confidenceEstimator.remember(peak: correlationPeak.value, weight: weight)

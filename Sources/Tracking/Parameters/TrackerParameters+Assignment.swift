@@ -49,7 +49,8 @@ extension TrackerParameters {
     }
 
     private static let doubles: [String: WritableKeyPath<TrackerParameters, Double>] = [
-        "padding": \.padding, "motionPrediction": \.motionPrediction, "outputSigmaFactor": \.outputSigmaFactor, "scaleStep": \.scaleStep,
+        "padding": \.padding, "motionPrediction": \.motionPrediction,
+        "velocitySmoothing": \.velocitySmoothing, "outputSigmaFactor": \.outputSigmaFactor, "scaleStep": \.scaleStep,
         "scaleSigma": \.scaleSigma, "aspectStep": \.aspectStep, "aspectLimit": \.aspectLimit,
     ]
     private static let floats: [String: WritableKeyPath<TrackerParameters, Float>] = [

@@ -86,6 +86,8 @@ public struct TrackerParameters: Sendable, Equatable {
     /// Fraction (0...1) of the object's smoothed velocity by which the search window is moved ahead
     /// of the last box (0: centred on the last box).
     public var motionPrediction: Double
+    /// Weight (0...1) of each learnt frame's motion in the smoothed velocity.
+    public var velocitySmoothing: Double
 
     /// Calibration of the confidence: `1 / (1 + exp(-(score - confidenceMidpoint) / confidenceWidth))`
     /// where `score` is the response's peak-to-sidelobe ratio times `min(1, peak / (0.6 x its
@@ -136,7 +138,7 @@ public struct TrackerParameters: Sendable, Equatable {
         scaleCount: 33, scaleLearnFromSearch: true, scaleStep: 1.02, scaleModelArea: 512, scaleFeatures: .fhog,
         scaleColourWeight: 2, scaleSigma: 1.75,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
-        aspectCount: 9, aspectStep: 1.04, aspectLimit: 2, motionPrediction: 1,
+        aspectCount: 9, aspectStep: 1.04, aspectLimit: 2, motionPrediction: 1, velocitySmoothing: 0.5,
         confidenceMidpoint: 6, confidenceWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
         referenceTolerance: 0.5, learningPeakTolerance: 0.3)
@@ -152,7 +154,7 @@ public struct TrackerParameters: Sendable, Equatable {
         scaleCount: 17, scaleLearnFromSearch: true, scaleStep: 1.03, scaleModelArea: 512, scaleFeatures: .unsigned,
         scaleColourWeight: 0, scaleSigma: 1.5,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
-        aspectCount: 1, aspectStep: 1.02, aspectLimit: 2, motionPrediction: 1,
+        aspectCount: 1, aspectStep: 1.02, aspectLimit: 2, motionPrediction: 1, velocitySmoothing: 0.5,
         confidenceMidpoint: 6, confidenceWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
         referenceTolerance: 0.7, learningPeakTolerance: 0.3)
