@@ -41,7 +41,7 @@ public struct ReseedPolicy: Sendable, Equatable {
     public var endAutomaticTracksAfterLostFrames: Int
 
     public init(interval: Int = 50, lowConfidenceFrames: Int = 5, minimumIoU: Double = 0.3, minimumScore: Float = 0.5,
-                sameObjectScore: Float = 0.6, distinctiveness: Float = 0.8, motionSpread: Double = 0.5, endAutomaticTracksAfterLostFrames: Int = 100) {
+                sameObjectScore: Float = 0.7, distinctiveness: Float = 0.8, motionSpread: Double = 0.5, endAutomaticTracksAfterLostFrames: Int = 100) {
         self.interval = interval
         self.lowConfidenceFrames = lowConfidenceFrames
         self.minimumIoU = minimumIoU
