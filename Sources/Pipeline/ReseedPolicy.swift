@@ -10,14 +10,14 @@
 /// an appearance match, since a look-alike can match a small template as well as the object does.
 /// A lost track whose box still looks like the object as first seen (``sameObjectScore``) stays
 /// where it is; otherwise it moves only to a candidate that carries evidence of being the same object:
-/// - it looks like the object as first seen (``sameObjectScore``, and more than the track's box
-///   does), not only like a recent appearance;
+/// - it looks like the object as first seen (``sameObjectScore``), not only like a recent appearance;
 /// - it lies where the object can have gone since it was last seen confidently: within
 ///   `size x (1 + motionSpread x sqrt(frames since))` of the position its velocity predicts
 ///   (a random-walk motion model, whose spread grows with the square root of the time);
 /// - no other confident track is on it;
-/// - it is distinctive: the runner-up among the reachable candidates agrees less than
-///   ``distinctiveness`` times as well (Lowe's ratio test; among look-alikes nothing is chosen).
+/// - it is distinctive: the runner-up among the reachable candidates, and the track's own box,
+///   agree less than ``distinctiveness`` times as well (Lowe's ratio test; among look-alikes, or
+///   when the tracker may still be on the object, nothing is chosen).
 /// When no candidate qualifies the track is reported `lost` until one does.
 public struct ReseedPolicy: Sendable, Equatable {
     /// Frames between scheduled detections; 0 turns detection (and recovery) off.

@@ -75,8 +75,7 @@ final class TrackReseeder {
         for object in lostObjects {
             // A box too small to learn an appearance from (under 4 px a side) cannot be searched for.
             guard let redetector = object.redetector, redetector.templateCount > 0 else { continue }
-            // The tracker's own box wins when it still looks like the object: a candidate elsewhere
-            // must look more like it than that.
+            // The tracker's own box wins when it still looks like the object.
             let inPlace = redetector.firstAppearanceAgreement(in: frame, box: object.box)
             if inPlace >= policy.sameObjectScore && !taken.contains(where: { $0.iou(object.box) > policy.minimumIoU }) {
                 object.confirm()
@@ -92,10 +91,11 @@ final class TrackReseeder {
                     && !taken.contains { $0.iou(candidate.box) > policy.minimumIoU }
             }.map { (box: $0.box, agreement: redetector.firstAppearanceAgreement(in: frame, box: $0.box)) }
                 .sorted { $0.agreement > $1.agreement }
-            // Lowe's ratio test: among look-alikes (a runner-up nearly as good) nothing is chosen.
+            // Lowe's ratio test, with the tracker's own box among the competitors: when a look-alike,
+            // or the place the tracker already is, agrees nearly as well, nothing is chosen.
             var match: PixelRect?
-            if let best = reachable.first, best.agreement >= max(policy.sameObjectScore, inPlace),
-               reachable.count < 2 || reachable[1].agreement < policy.distinctiveness * best.agreement {
+            if let best = reachable.first, best.agreement >= policy.sameObjectScore,
+               max(inPlace, reachable.count > 1 ? reachable[1].agreement : 0) < policy.distinctiveness * best.agreement {
                 match = best.box
             }
             if let match, match.iou(object.box) >= policy.minimumIoU {
