@@ -1,3 +1,5 @@
+import Foundation
+
 /// A dataset, prediction file or output that the evaluation cannot use. Every case names the file or
 /// folder and prints as one line.
 public enum EvaluationError: Error, CustomStringConvertible, Equatable {
@@ -32,6 +34,17 @@ public enum EvaluationError: Error, CustomStringConvertible, Equatable {
         case .videoFailed(let path, let reason): return "\(path): \(reason)"
         case .trackingFailed(let sequence, let frame, let reason): return "\(sequence) frame \(frame): tracking failed: \(reason)"
         case .writeFailed(let path, let reason): return "\(path): cannot write: \(reason)"
+        }
+    }
+}
+
+extension EvaluationError {
+    /// The bytes of the file at `path`; throws ``unreadable(path:reason:)`` when it cannot be read.
+    static func contents(of path: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw EvaluationError.unreadable(path: path, reason: "no such file or not readable")
         }
     }
 }

@@ -37,13 +37,7 @@ public struct EvaluationFloors: Sendable, Equatable {
     /// ``EvaluationError/malformedFile(path:reason:)`` for anything but an object of level names
     /// (`fast`, `accurate`) holding objects with the three keys above and numeric values.
     public init(path: String) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw EvaluationError.unreadable(path: path, reason: "no such file or not readable")
-        }
-        try self.init(parsing: data, path: path)
+        try self.init(parsing: try EvaluationError.contents(of: path), path: path)
     }
 
     /// Parses the file's bytes; `path` only names the source in errors.

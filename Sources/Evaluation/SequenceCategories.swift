@@ -24,13 +24,7 @@ public struct SequenceCategories: Sendable, Equatable {
     /// Throws ``EvaluationError/unreadable(path:reason:)`` when the file cannot be read and
     /// ``EvaluationError/malformedFile(path:reason:)`` when it is not a JSON object of string arrays.
     public init(path: String) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw EvaluationError.unreadable(path: path, reason: "no such file or not readable")
-        }
-        try self.init(parsing: data, path: path)
+        try self.init(parsing: try EvaluationError.contents(of: path), path: path)
     }
 
     /// Parses the file's bytes; `path` only names the source in errors.

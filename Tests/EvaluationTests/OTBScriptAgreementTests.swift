@@ -36,20 +36,7 @@ final class OTBScriptAgreementTests: XCTestCase {
     /// Runs the script on a GT file and a prediction file; skips when python3 or numpy is missing.
     private func runScript(gt: String, pred: String) throws -> ScriptMetrics {
         let script = try SharedFolder.path("tools/otb_metrics.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--gt", gt, "--pred", pred, "--json", "--curves"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch { throw XCTSkip("cannot run python3: \(error)") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus != 0 && (message.contains("No module named") || message.contains("not found")) {
-            throw XCTSkip("python3 with numpy is not available: \(message)")
-        }
-        XCTAssertEqual(process.terminationStatus, 0, message)
+        let data = try runPython([script, "--gt", gt, "--pred", pred, "--json", "--curves"])
         let report = try JSONDecoder().decode(ScriptReport.self, from: data)
         return try XCTUnwrap(report.per_sequence.values.first)
     }

@@ -23,20 +23,7 @@ final class ProtocolScoringAgreementTests: XCTestCase {
     """
 
     private func python(_ arguments: [String]) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch { throw XCTSkip("cannot run python3: \(error)") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus != 0 && message.contains("No module named") {
-            throw XCTSkip("python3 with numpy is not available: \(message)")
-        }
-        XCTAssertEqual(process.terminationStatus, 0, message)
+        let data = try runPython(arguments)
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
