@@ -109,8 +109,9 @@ public final class CorrelationTracker: ObjectTracker {
         // The window is centred where the object's recent velocity takes it (a constant-velocity
         // prediction), so steady fast motion does not carry the object to the window's edge.
         let previousCenterX = box.centerX, previousCenterY = box.centerY
-        var centerX = box.centerX + parameters.motionPrediction * velocity.dx
-        var centerY = box.centerY + parameters.motionPrediction * velocity.dy
+        let lead = parameters.motionPrediction.isFinite ? min(max(parameters.motionPrediction, 0), 1) : 0
+        var centerX = box.centerX + lead * velocity.dx
+        var centerY = box.centerY + lead * velocity.dy
         let located = locate(on: frame, centerX: centerX, centerY: centerY)
         centerX = located.centerX
         centerY = located.centerY
@@ -121,9 +122,11 @@ public final class CorrelationTracker: ObjectTracker {
         // A lost tracker coasts on its predicted motion instead of wandering over clutter; the
         // velocity decays while nothing is learnt, so it comes to rest near where the object was lost.
         if assessment.tracking > parameters.holdConfidence, peak.columnShift.isFinite, peak.rowShift.isFinite {
-            centerX = min(max(centerX + peak.columnShift * cellWidth, 0), Double(frame.width))
-            centerY = min(max(centerY + peak.rowShift * cellHeight, 0), Double(frame.height))
+            centerX += peak.columnShift * cellWidth
+            centerY += peak.rowShift * cellHeight
         }
+        centerX = centerX.isFinite ? min(max(centerX, 0), Double(frame.width)) : previousCenterX
+        centerY = centerY.isFinite ? min(max(centerY, 0), Double(frame.height)) : previousCenterY
 
         let low = parameters.minimumLearningConfidence, high = parameters.fullLearningConfidence
         let learning = assessment.learning
@@ -146,7 +149,8 @@ public final class CorrelationTracker: ObjectTracker {
             velocity = (velocity.dx * Self.coastingDecay, velocity.dy * Self.coastingDecay)
         }
         if weight > 0 {
-            let rate = Double(weight) * parameters.velocitySmoothing
+            let smoothing = parameters.velocitySmoothing.isFinite ? min(max(parameters.velocitySmoothing, 0), 1) : 0
+            let rate = Double(weight) * smoothing
             velocity = ((1 - rate) * velocity.dx + rate * (centerX - previousCenterX),
                         (1 - rate) * velocity.dy + rate * (centerY - previousCenterY))
             confidenceEstimator.remember(peak: correlationPeak.value, weight: weight)
