@@ -122,11 +122,15 @@ public final class CorrelationTracker: ObjectTracker {
         // A lost tracker coasts on its predicted motion instead of wandering over clutter; the
         // velocity decays while nothing is learnt, so it comes to rest near where the object was lost.
         if assessment.tracking > parameters.holdConfidence, peak.columnShift.isFinite, peak.rowShift.isFinite {
-            centerX += peak.columnShift * cellWidth
-            centerY += peak.rowShift * cellHeight
+            centerX = min(max(centerX + peak.columnShift * cellWidth, 0), Double(frame.width))
+            centerY = min(max(centerY + peak.rowShift * cellHeight, 0), Double(frame.height))
         }
-        centerX = centerX.isFinite ? min(max(centerX, 0), Double(frame.width)) : previousCenterX
-        centerY = centerY.isFinite ? min(max(centerY, 0), Double(frame.height)) : previousCenterY
+        // Coasting may carry the centre past the frame's edge (an object leaving the view); it
+        // stays finite, and the velocity's decay bounds how far.
+        if !centerX.isFinite || !centerY.isFinite {
+            centerX = previousCenterX
+            centerY = previousCenterY
+        }
 
         let low = parameters.minimumLearningConfidence, high = parameters.fullLearningConfidence
         let learning = assessment.learning
