@@ -113,8 +113,6 @@ public final class CorrelationTracker: ObjectTracker {
         var centerX = box.centerX + lead * velocity.dx
         var centerY = box.centerY + lead * velocity.dy
         let located = locate(on: frame, centerX: centerX, centerY: centerY)
-        centerX = located.centerX
-        centerY = located.centerY
         let assessment = located.assessment, peak = located.peak, correlationPeak = located.correlationPeak
         confidence = assessment.reported
         let cellWidth = windowWidth * scale / Double(filter.columns)
@@ -178,9 +176,6 @@ public final class CorrelationTracker: ObjectTracker {
 
     /// What one search window tells: where the response peaks and how confident it is.
     private struct Location {
-        /// Centre of the search window, frame pixels.
-        let centerX: Double
-        let centerY: Double
         /// Peak of the correlation response alone, and of the response merged with colour.
         let correlationPeak: CorrelationPeak
         let peak: CorrelationPeak
@@ -203,8 +198,7 @@ public final class CorrelationTracker: ObjectTracker {
                                                     peakRow: correlationPeak.row, peakColumn: correlationPeak.column,
                                                     reference: reference)
         let peak = mergeColourResponse() ? filter.peak() : correlationPeak
-        return Location(centerX: centerX, centerY: centerY, correlationPeak: correlationPeak, peak: peak,
-                        assessment: assessment)
+        return Location(correlationPeak: correlationPeak, peak: peak, assessment: assessment)
     }
 
     /// Trains the size and aspect filters on samples around the current box.
