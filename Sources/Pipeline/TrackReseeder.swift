@@ -59,7 +59,8 @@ final class TrackReseeder {
                 guard let first = a.redetector, let second = b.redetector else { continue }
                 let agreementA = first.firstAppearanceAgreement(in: frame, box: a.box)
                 let agreementB = second.firstAppearanceAgreement(in: frame, box: b.box)
-                result.append(agreementA < agreementB ? a : b)
+                let weaker = agreementA < agreementB ? a : b
+                if !result.contains(where: { $0 === weaker }) { result.append(weaker) }
             }
         }
         return result

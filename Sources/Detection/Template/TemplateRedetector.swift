@@ -52,7 +52,9 @@ public final class TemplateRedetector: Detector {
     private struct StoredTemplate {
         /// Template grid values (grey levels), `gridWidth * gridHeight`.
         let pixels: [Float]
-        let usable: Bool
+        /// The same values with their mean removed, made once when the template is learned.
+        let zeroMean: ZeroMeanTemplate
+        var usable: Bool { zeroMean.norm > 0 }
     }
 
     public let parameters: Parameters
@@ -174,8 +176,8 @@ public final class TemplateRedetector: Detector {
         var pixels = [Float](repeating: 0, count: gridWidth * gridHeight)
         resample(frame.luma, region: box, width: gridWidth, height: gridHeight, into: &pixels)
         let patch = ZeroMeanTemplate(width: gridWidth, height: gridHeight, pixels: pixels)
-        let reference = ZeroMeanTemplate(width: gridWidth, height: gridHeight, pixels: first.pixels)
-        guard patch.norm > 0, reference.norm > 0 else { return 0 }
+        let reference = first.zeroMean
+        guard patch.norm > 0 else { return 0 }
         var dot: Float = 0
         for i in 0..<patch.values.count { dot += patch.values[i] * reference.values[i] }
         return Self.score(correlation: dot / (patch.norm * reference.norm))
@@ -186,8 +188,7 @@ public final class TemplateRedetector: Detector {
     private func extractTemplate(_ luma: Image<UInt8>, box: PixelRect) -> StoredTemplate {
         var pixels = [Float](repeating: 0, count: gridWidth * gridHeight)
         resample(luma, region: box, width: gridWidth, height: gridHeight, into: &pixels)
-        let usable = ZeroMeanTemplate(width: gridWidth, height: gridHeight, pixels: pixels).norm > 0
-        return StoredTemplate(pixels: pixels, usable: usable)
+        return StoredTemplate(pixels: pixels, zeroMean: ZeroMeanTemplate(width: gridWidth, height: gridHeight, pixels: pixels))
     }
 
     private func resample(_ luma: Image<UInt8>, region: PixelRect, width: Int, height: Int, into output: inout [Float]) {
@@ -208,9 +209,7 @@ public final class TemplateRedetector: Detector {
         let height = max(6, Int((Double(gridHeight) * shrink).rounded()))
         let stored = ([first].compactMap { $0 } + recent).filter(\.usable)
         return stored.map { template in
-            guard width != gridWidth || height != gridHeight else {
-                return ZeroMeanTemplate(width: width, height: height, pixels: template.pixels)
-            }
+            guard width != gridWidth || height != gridHeight else { return template.zeroMean }
             var pixels = [Float](repeating: 0, count: width * height)
             template.pixels.withUnsafeBufferPointer { source in
                 pixels.withUnsafeMutableBufferPointer { out in
