@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "vtrack", targets: ["vtrack"]),
-        .library(name: "VTrack", targets: ["VideoIO", "Imaging", "Tracking", "Detection", "Pipeline", "Evaluation"]),
+        .library(name: "VTrack", targets: ["VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "Pipeline", "Evaluation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,16 +22,22 @@ let package = Package(
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"])]
         ),
+        .target(
+            name: "COpenVINO",
+            cSettings: [.define("VTRACK_DEPS_DIRECTORY", to: "\"\(Context.packageDirectory)/.deps\"")],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         .target(name: "Imaging"),
         .target(name: "VideoIO", dependencies: ["CFFmpeg", "Imaging"]),
         .target(name: "Tracking", dependencies: ["Imaging", "CFFTW"]),
         .target(name: "Detection", dependencies: ["Imaging", "Tracking", "CFFTW"]),
-        .target(name: "Pipeline", dependencies: ["VideoIO", "Imaging", "Tracking", "Detection"]),
+        .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "COpenVINO"]),
+        .target(name: "Pipeline", dependencies: ["VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
         .target(name: "Evaluation", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking"]),
         .executableTarget(
             name: "vtrack",
             dependencies: [
-                "Pipeline", "Evaluation", "VideoIO", "Tracking", "Detection", "Imaging",
+                "Pipeline", "Evaluation", "VideoIO", "Tracking", "Detection", "NeuralDetection", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -39,6 +45,7 @@ let package = Package(
         .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "Imaging"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Imaging", "VideoIO"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Imaging", "VideoIO", "Tracking"], exclude: ["Fixtures"]),
+        .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "VideoIO"], exclude: ["Fixtures"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking"]),
         .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline"]),

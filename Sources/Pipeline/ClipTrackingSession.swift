@@ -1,3 +1,4 @@
+import Detection
 import Foundation
 import Imaging
 import Tracking
@@ -50,24 +51,25 @@ public final class ClipTrackingSession {
         var trackingTime = Duration.zero
         let needsColour = TrackerParameters.for(options.level).needsColour
         let handler = SequenceRequestHandler()
-        let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery), detector: options.detector)
+        let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
+                                          detector: options.detector)
         var objects: [TrackedObject] = []
         var nextTrackID = 1
         var sinks: [TrackSink]?
         var framesDecoded = 0, framesTracked = 0
         var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
 
-        func startTracks(_ newTargets: [TrackTarget], on image: ImageFrame, automatic: Bool) {
+        func startTracks(_ newTargets: [(target: TrackTarget, classLabel: String?)], on image: ImageFrame, automatic: Bool) {
             let room = SequenceRequestHandler.maximumTrackersPerType - objects.count
-            for target in newTargets.prefix(max(0, room)) {
-                objects.append(TrackedObject(trackID: nextTrackID, label: target.label, box: target.box, frame: image,
-                                             level: options.level, isAutomatic: automatic,
+            for (target, classLabel) in newTargets.prefix(max(0, room)) {
+                objects.append(TrackedObject(trackID: nextTrackID, label: target.label, classLabel: classLabel, box: target.box,
+                                             frame: image, level: options.level, isAutomatic: automatic,
                                              learnsAppearance: options.reseedEvery > 0))
                 nextTrackID += 1
             }
         }
-        func detected(_ boxes: [PixelRect]) -> [TrackTarget] {
-            boxes.map { TrackTarget(label: options.detector.description, box: $0) }
+        func detected(_ detections: [Detection]) -> [(target: TrackTarget, classLabel: String?)] {
+            detections.map { (TrackTarget(label: $0.label ?? options.detector.description, box: $0.box), $0.label) }
         }
 
         let frames = FramePrefetcher(reader: reader)
@@ -78,20 +80,29 @@ public final class ClipTrackingSession {
             framesDecoded += 1
             guard frame.index >= options.startFrame else { continue }
             let image = frame.imageFrame(colour: needsColour)
+            let colourFrame = { image.rgb != nil ? image : frame.imageFrame(colour: true) }
             let frameOffset = frame.index - options.startFrame
             let trackStart = clock.now
             if sinks == nil {
                 sinks = try makeSinks()
-                startTracks(targets, on: image, automatic: false)
                 if targets.isEmpty {
-                    startTracks(detected(try reseeder.initialDetections(in: image)), on: image, automatic: true)
+                    let first = reseeder.needsColour ? colourFrame() : image
+                    startTracks(detected(try reseeder.initialDetections(in: first)), on: image, automatic: true)
+                } else {
+                    let first = reseeder.needsColour ? colourFrame() : image
+                    let classes = try reseeder.classes(of: targets.map(\.box), in: first)
+                    startTracks(Array(zip(targets, classes)).map { ($0, $1) }, on: image, automatic: false)
                 }
             } else {
-                let found = try reseeder.prepare(objects, frame: image, frameOffset: frameOffset)
+                let found = try reseeder.prepare(objects, frame: image, colourFrame: colourFrame, frameOffset: frameOffset,
+                                                 startsTracks: targets.isEmpty)
                 startTracks(detected(found), on: image, automatic: true)
             }
+            // An automatic track ends when its object left (no detection supported it for two runs and
+            // none nearby looked like it) or stayed lost for long; a boxed track lasts to the clip's end.
             for object in objects where upcoming == nil
-                || (object.isAutomatic && object.lostRun >= reseeder.policy.endAutomaticTracksAfterLostFrames) {
+                || (object.isAutomatic && object.isLost
+                    && (object.unsupportedRuns >= 2 || object.lostRun >= reseeder.policy.endAutomaticTracksAfterLostFrames)) {
                 object.end()
             }
             try handler.perform(objects.map(\.request), on: image)
@@ -135,6 +146,8 @@ public enum SessionError: Error, CustomStringConvertible, Equatable {
     case badReseedInterval(Int)
     case startFrameBeyondEnd(path: String, startFrame: Int, frames: Int)
     case unusableBox(path: String, problem: BoxSpecError)
+    case badDetectionInterval(Int)
+    case notAClassDetector(String)
 
     public var description: String {
         switch self {
@@ -148,6 +161,10 @@ public enum SessionError: Error, CustomStringConvertible, Equatable {
             return "\(path): start frame \(startFrame) is past the end of the clip (\(frames) frames)"
         case .unusableBox(let path, let problem):
             return "\(path): \(problem)"
+        case .badDetectionInterval(let n):
+            return "detection interval \(n) must be 1 or more"
+        case .notAClassDetector(let name):
+            return "'\(name)' is not a class detector: use person, face, a YOLO .onnx model or a cascade"
         }
     }
 }

@@ -1,33 +1,117 @@
 import Detection
+import Foundation
+import NeuralDetection
 
 /// Which detector re-seeds the trackers (and, for a class detector, may start tracks by itself).
 public enum DetectorChoice: Sendable, Equatable, CustomStringConvertible {
     /// Re-detects each boxed object from its own appearance (``TemplateRedetector``); works for any object.
     case template
+    /// The packaged person detector (``PersonDetector``, OpenVINO).
+    case person
+    /// The packaged face detector (``FaceDetector``, OpenVINO).
+    case face
+    /// A user's YOLO-family ONNX model (``YOLODetector``, OpenVINO).
+    case yolo(YOLOModelChoice)
     /// An OpenCV Haar or LBP cascade: `face`, `profileface`, `fullbody`, `upperbody`, or a path to an `.xml` file.
     case cascade(String)
 
-    /// Parses `template`, a cascade name, or a path ending in `.xml`.
-    public init(parsing text: String) {
-        self = text == "template" ? .template : .cascade(text)
+    /// Parses `template`, `person`, `face`, a path ending in `.onnx` (with `classes` to keep and an
+    /// optional class-names file), `haar-face`, another cascade name, or a path ending in `.xml`.
+    public init(parsing text: String, classes: [String]? = nil, classNamesPath: String? = nil) {
+        switch text {
+        case "template": self = .template
+        case "person": self = .person
+        case "face": self = .face
+        case "haar-face": self = .cascade("face")
+        case _ where text.lowercased().hasSuffix(".onnx"):
+            self = .yolo(YOLOModelChoice(path: text, classes: classes, classNamesPath: classNamesPath))
+        default: self = .cascade(text)
+        }
     }
 
     /// True for a class detector, which can start tracks without boxes.
     public var findsNewObjects: Bool {
-        if case .cascade = self { return true }
-        return false
+        if case .template = self { return false }
+        return true
+    }
+
+    /// True when the detector looks at colour (the neural ones), so frames must be decoded in colour.
+    public var needsColour: Bool {
+        switch self {
+        case .person, .face, .yolo: return true
+        case .template, .cascade: return false
+        }
+    }
+
+    /// The one class the detector reports, when it reports one class only.
+    public var onlyClass: String? {
+        switch self {
+        case .template: return nil
+        case .person: return "person"
+        case .face: return "face"
+        case .yolo(let model): return model.classes?.count == 1 ? model.classes?.first : nil
+        case .cascade(let name): return name.hasSuffix(".xml") ? nil : name
+        }
     }
 
     public var description: String {
         switch self {
         case .template: return "template"
-        case .cascade(let name): return name
+        case .person: return "person"
+        case .face: return "face"
+        case .yolo(let model): return model.path
+        case .cascade(let name): return name == "face" ? "haar-face" : name
         }
     }
 
-    /// The class detector, or `nil` for `.template`. Throws `DetectionError` naming the file.
-    func makeClassDetector() throws -> CascadeDetector? {
-        guard case .cascade(let name) = self else { return nil }
-        return try CascadeDetector.named(name)
+    /// The class detector, or `nil` for `.template`. Neural detectors are loaded and compiled once
+    /// per process and shared. Throws `DetectionError` or `NeuralDetectionError` naming the file.
+    public func makeClassDetector() throws -> (any Detector)? {
+        switch self {
+        case .template: return nil
+        case .cascade(let name): return try CascadeDetector.named(name)
+        case .person, .face, .yolo: return try LoadedDetectors.shared.detector(for: self)
+        }
+    }
+}
+
+/// A user's ONNX detector and what to keep of its output.
+public struct YOLOModelChoice: Sendable, Equatable {
+    /// The `.onnx` file.
+    public var path: String
+    /// Class names to keep (all when nil).
+    public var classes: [String]?
+    /// A file of class names, one per line, used instead of the model's metadata.
+    public var classNamesPath: String?
+
+    public init(path: String, classes: [String]? = nil, classNamesPath: String? = nil) {
+        self.path = path
+        self.classes = classes
+        self.classNamesPath = classNamesPath
+    }
+}
+
+/// Neural detectors loaded in this process, by choice: reading and compiling a model takes seconds,
+/// so a batch of clips pays for it once. The detectors serialise their own inferences.
+final class LoadedDetectors: @unchecked Sendable {
+    static let shared = LoadedDetectors()
+    private let lock = NSLock()
+    private var detectors: [String: any Detector] = [:]
+
+    func detector(for choice: DetectorChoice) throws -> any Detector {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = String(describing: choice)
+        if let detector = detectors[key] { return detector }
+        let detector: any Detector
+        switch choice {
+        case .person: detector = try PersonDetector()
+        case .face: detector = try FaceDetector()
+        case .yolo(let model):
+            detector = try YOLODetector(modelPath: model.path, classNamesPath: model.classNamesPath, keeping: model.classes)
+        case .template, .cascade: preconditionFailure("not a neural detector")
+        }
+        detectors[key] = detector
+        return detector
     }
 }

@@ -3,50 +3,117 @@ import Foundation
 import Imaging
 
 /// Applies a ``ReseedPolicy`` before each frame is tracked: runs the detectors when they are due,
-/// re-seeds matched tracks, recovers or marks lost the tracks that fell to low confidence, and
-/// proposes new objects found by a class detector.
+/// re-seeds matched tracks, recovers or marks lost the tracks that fell to low confidence or that no
+/// detection supports, and proposes new objects found by a class detector.
 final class TrackReseeder {
     let policy: ReseedPolicy
-    private let classDetector: CascadeDetector?
+    private let classDetector: (any Detector)?
+    private let choice: DetectorChoice
     private let association: TrackDetectionAssociation
 
     init(policy: ReseedPolicy, detector: DetectorChoice) throws {
         self.policy = policy
+        choice = detector
         classDetector = try detector.makeClassDetector()
         association = TrackDetectionAssociation(minimumIoU: policy.minimumIoU)
     }
 
-    /// Boxes (pixels, top-left origin) a class detector finds on the start frame, best first.
-    func initialDetections(in frame: ImageFrame) throws -> [PixelRect] {
+    /// True when the class detector needs frames in colour.
+    var needsColour: Bool { classDetector != nil && choice.needsColour }
+
+    /// What a class detector finds on the whole start frame, best first.
+    func initialDetections(in frame: ImageFrame) throws -> [Detection] {
         guard let classDetector else { return [] }
-        return try classDetector.detect(in: frame).filter { $0.score >= policy.minimumScore }.map(\.box)
+        return try classDetector.detect(in: frame).filter { $0.score >= policy.minimumScore }
+    }
+
+    /// The class each boxed target is taken to be: the class detector's only class, or else the
+    /// class of the start-frame detection overlapping it most (nil when none does, or without a
+    /// class detector). Tracks are only matched to detections of their class.
+    func classes(of boxes: [PixelRect], in frame: ImageFrame) throws -> [String?] {
+        guard classDetector != nil else { return boxes.map { _ in nil } }
+        if let only = choice.onlyClass { return boxes.map { _ in only } }
+        let found = try initialDetections(in: frame)
+        return boxes.map { box in
+            found.filter { $0.box.iou(box) >= policy.minimumIoU }.max { $0.box.iou(box) < $1.box.iou(box) }?.label
+        }
     }
 
     /// Runs before `frame` (at `frameOffset` frames after the start frame) is tracked, using the
-    /// tracks' latest boxes from the previous frame. Re-seeds tracks a scheduled class detection
-    /// matches, searches for the tracks their trackers lost, and returns the boxes of new objects a
-    /// class detector found that match no track (empty unless a class detector runs).
-    func prepare(_ objects: [TrackedObject], frame: ImageFrame, frameOffset: Int) throws -> [PixelRect] {
+    /// tracks' latest boxes from the previous frame. On a scheduled frame the class detector runs and
+    /// its detections are matched to tracks of their class by overlap and appearance (an optimal
+    /// assignment); matched tracks are re-seeded at their detection. A track that no detection
+    /// supports for two scheduled runs moves to a nearby detection of its class that looks like the
+    /// object as first seen, and is otherwise lost. Tracks whose tracker lost the object are searched
+    /// for in between. With `startsTracks`, returns the detections that match no track (new objects).
+    /// `colourFrame` gives the frame in colour, asked for only when a neural detector runs.
+    func prepare(_ objects: [TrackedObject], frame: ImageFrame, colourFrame: () -> ImageFrame, frameOffset: Int,
+                 startsTracks: Bool) throws -> [Detection] {
         let scheduled = policy.isScheduled(frameOffset: frameOffset)
-        let searchingForObjects = classDetector != nil && policy.interval > 0 && objects.isEmpty
+        let searchingForObjects = startsTracks && classDetector != nil && policy.interval > 0 && objects.isEmpty
         var due = objects.filter { policy.needsSearch(lowRun: $0.lowConfidenceRun, lostRun: $0.lostRun, isLost: $0.isLost) }
         due += duplicates(among: objects, frame: frame).filter { duplicate in !due.contains { $0 === duplicate } }
         guard !due.isEmpty || scheduled || searchingForObjects else { return [] }
 
-        var newObjects: [PixelRect] = []
-        if let classDetector, policy.interval > 0, scheduled || searchingForObjects || !due.isEmpty {
-            let detections = try classDetector.detect(in: frame).filter { $0.score >= policy.minimumScore }
-            let result = association.associate(tracks: objects.map(\.box), detections: detections.map(\.box))
-            for match in result.matches where scheduled || due.contains(where: { $0 === objects[match.track] }) {
-                objects[match.track].reseed(at: detections[match.detection].box, frameWidth: frame.width, frameHeight: frame.height)
-                due.removeAll { $0 === objects[match.track] }
+        var newObjects: [Detection] = []
+        if let classDetector, policy.interval > 0, scheduled || searchingForObjects {
+            // Boxed tracks only need the places their objects can be; automatic tracking searches everywhere.
+            let hints = startsTracks || objects.isEmpty ? [] : objects.map { $0.predictedBox }
+            let detections = try classDetector.detect(in: needsColour ? colourFrame() : frame, near: hints)
+                .filter { $0.score >= policy.minimumScore }
+            let result = association.associate(tracks: objects.map(\.box), detections: detections.map(\.box)) { track, detection in
+                let object = objects[track]
+                guard object.classLabel == nil || object.classLabel == detections[detection].label else { return nil }
+                return Double(object.redetector?.firstAppearanceAgreement(in: frame, box: detections[detection].box) ?? 0)
             }
-            if scheduled || searchingForObjects {
-                newObjects = result.unmatchedDetections.map { detections[$0].box }
+            var unused = Set(result.unmatchedDetections)
+            for match in result.matches {
+                let object = objects[match.track]
+                object.reseed(at: detections[match.detection].box, frameWidth: frame.width, frameHeight: frame.height)
+                object.recordSupport(true)
+                due.removeAll { $0 === object }
+            }
+            if scheduled {
+                for index in result.unmatchedTracks {
+                    let object = objects[index]
+                    object.recordSupport(false)
+                    guard object.unsupportedRuns >= 2 else { continue }
+                    if let found = recover(object, among: detections, unused: unused, frame: frame) {
+                        unused.remove(found)
+                        object.reseed(at: detections[found].box, frameWidth: frame.width, frameHeight: frame.height)
+                        object.recordSupport(true)
+                    } else {
+                        object.markLost()
+                    }
+                    due.removeAll { $0 === object }
+                }
+            }
+            if startsTracks && (scheduled || searchingForObjects) {
+                newObjects = unused.sorted().map { detections[$0] }.filter { detection in
+                    !objects.contains { $0.box.iou(detection.box) >= policy.minimumIoU }
+                }
             }
         }
         try search(due, among: objects, in: frame)
         return newObjects
+    }
+
+    /// The unused detection of the object's class, within reach of its motion, that looks most like
+    /// the object as first seen (at least ``ReseedPolicy/sameObjectScore``) and distinctly more than
+    /// the runner-up (Lowe's ratio test); nil when there is none.
+    private func recover(_ object: TrackedObject, among detections: [Detection], unused: Set<Int>, frame: ImageFrame) -> Int? {
+        guard let redetector = object.redetector, redetector.templateCount > 0 else { return nil }
+        let predicted = object.predictedBox
+        let radius = policy.searchRadius(size: (predicted.width * predicted.height).squareRoot(), framesSince: object.framesSinceConfident)
+        let ranked = unused.filter { index in
+            let detection = detections[index]
+            return (object.classLabel == nil || object.classLabel == detection.label)
+                && hypot(detection.box.centerX - predicted.centerX, detection.box.centerY - predicted.centerY) <= radius
+        }.map { (index: $0, agreement: redetector.firstAppearanceAgreement(in: frame, box: detections[$0].box)) }
+            .sorted { $0.agreement > $1.agreement }
+        guard let best = ranked.first, best.agreement >= policy.sameObjectScore,
+              (ranked.count > 1 ? ranked[1].agreement : 0) < policy.distinctiveness * best.agreement else { return nil }
+        return best.index
     }
 
     /// Of two confident tracks on the same object (IoU above 0.5), the one that looks less like its

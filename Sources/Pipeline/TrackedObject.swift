@@ -8,6 +8,8 @@ import VideoIO
 final class TrackedObject {
     let trackID: Int
     let label: String
+    /// The detector class this object is taken to be; nil when any class may match it.
+    let classLabel: String?
     /// True for tracks a class detector started (they may end when lost for long).
     let isAutomatic: Bool
     let request: TrackObjectRequest
@@ -23,6 +25,8 @@ final class TrackedObject {
     private(set) var lostRun = 0
     /// Set when a search for the object found nothing; cleared when a search confirms or re-seeds it.
     private(set) var isLost = false
+    /// Scheduled detector runs in a row that matched no detection to this track.
+    private(set) var unsupportedRuns = 0
     private var reseededThisFrame = false
     private(set) var hasEnded = false
     /// The box of the last frame with confidence above 0.5 (or of the start or last re-seed).
@@ -33,10 +37,11 @@ final class TrackedObject {
     private(set) var velocity: (dx: Double, dy: Double) = (0, 0)
     private static let velocitySmoothing = 0.3
 
-    init(trackID: Int, label: String, box: PixelRect, frame: ImageFrame, level: TrackingLevel, isAutomatic: Bool,
-         learnsAppearance: Bool) {
+    init(trackID: Int, label: String, classLabel: String?, box: PixelRect, frame: ImageFrame, level: TrackingLevel,
+         isAutomatic: Bool, learnsAppearance: Bool) {
         self.trackID = trackID
         self.label = label
+        self.classLabel = classLabel
         self.isAutomatic = isAutomatic
         self.box = box
         lastConfidentBox = box
@@ -59,6 +64,11 @@ final class TrackedObject {
         isLost = false
         lowConfidenceRun = 0
         lostRun = 0
+    }
+
+    /// Records whether a scheduled detector run matched a detection to this track.
+    func recordSupport(_ supported: Bool) {
+        unsupportedRuns = supported ? 0 : unsupportedRuns + 1
     }
 
     /// Records that a search for this object found nothing.

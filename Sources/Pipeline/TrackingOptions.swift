@@ -10,12 +10,15 @@ public struct TrackingOptions: Sendable {
     public var reseedEvery: Int
     /// What re-seeds the trackers; a class detector also starts tracks when no boxes are given.
     public var detector: DetectorChoice
+    /// Smallest class-detector score (0...1) that may re-seed a track or start one.
+    public var detectionMinimumScore: Float
 
     public init(level: TrackingLevel = .accurate, startFrame: Int = 0, reseedEvery: Int = 50,
-                detector: DetectorChoice = .template) {
+                detector: DetectorChoice = .template, detectionMinimumScore: Float = 0.5) {
         self.level = level
         self.startFrame = startFrame
         self.reseedEvery = reseedEvery
         self.detector = detector
+        self.detectionMinimumScore = detectionMinimumScore
     }
 }

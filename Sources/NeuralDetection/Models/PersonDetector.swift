@@ -1,0 +1,136 @@
+import Detection
+import Foundation
+import Imaging
+
+/// Finds people with the packaged SSDLite-MobileNetV2 pedestrian model (300x300 input).
+///
+/// The network sees a 300x300 picture, so a person of 20 px in a 720p frame would shrink to a few
+/// pixels. The frame is therefore searched whole and in overlapping square tiles whose side is
+/// ``tileFraction`` of the frame's shorter side (a 720p frame: the whole frame and 6 tiles of 432 px),
+/// and the detections of all passes are merged by non-maximum suppression. With hints (the tracks'
+/// boxes) only a square window around each hint is searched, ``hintWindowScale`` times the hint's
+/// longer side, so a person of the hint's size fills a good part of the network's input; this is
+/// how re-seeding stays cheap.
+///
+///     let people = try PersonDetector()
+///     for person in try people.detect(in: frame) where person.score > 0.5 { print(person.box) }
+///
+/// Boxes are pixels, top-left origin; scores are the network's class probability (0...1).
+public final class PersonDetector: Detector, @unchecked Sendable {
+    /// Side of a tile as a fraction of the frame's shorter side; 1 searches the whole frame only.
+    public let tileFraction: Double
+    /// Overlap (IoU) above which the lower-scoring of two detections is dropped.
+    public let suppressionOverlap: Double
+    /// Detections below this score are not reported.
+    public let minimumScore: Float
+    /// Side of the window searched around a hint, in multiples of the hint's longer side (at least 150 px).
+    public let hintWindowScale: Double
+    private let network: NeuralNetwork
+    private let input: ImageInputBuffer
+    private let lock = NSLock()
+
+    /// Loads the packaged model. Throws ``NeuralDetectionError`` when the runtime or the model is missing.
+    public init(tileFraction: Double = 0.6, hintWindowScale: Double = 4, suppressionOverlap: Double = 0.45,
+                minimumScore: Float = 0.3) throws {
+        let path = PackagedModel.person.path
+        try InferenceRuntime.load()
+        guard FileManager.default.fileExists(atPath: path) else { throw NeuralDetectionError.modelMissing(name: "person", path: path) }
+        network = try NeuralNetwork(modelPath: path) { _ in [1, 300, 300, 3] }
+        guard network.outputCount == 4 else {
+            throw NeuralDetectionError.unusableModel(path: path, reason: "expected the 4 outputs of a TensorFlow SSD graph")
+        }
+        input = ImageInputBuffer(format: ImageInputFormat(width: 300, height: 300, layout: .channelsLast), takesBytes: network.takesBytes)
+        self.tileFraction = tileFraction
+        self.suppressionOverlap = suppressionOverlap
+        self.minimumScore = minimumScore
+        self.hintWindowScale = hintWindowScale
+    }
+
+    public func detect(in frame: ImageFrame, near hints: [PixelRect]) throws -> [Detection] {
+        guard frame.width > 0, frame.height > 0 else { throw DetectionError.invalidFrame("the frame is empty") }
+        lock.lock()
+        defer { lock.unlock() }
+        var found: [Detection] = []
+        let regions = hints.isEmpty ? Self.regions(width: frame.width, height: frame.height, tileFraction: tileFraction)
+            : Self.windows(around: hints, scale: hintWindowScale, width: frame.width, height: frame.height)
+        for region in regions {
+            found += try detect(in: frame, region: region)
+        }
+        return NonMaximumSuppression.apply(found, overlap: suppressionOverlap)
+    }
+
+    /// The whole frame, then overlapping square tiles covering it (pixels, top-left origin).
+    static func regions(width: Int, height: Int, tileFraction: Double) -> [PixelRect] {
+        let whole = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let side = Double(min(width, height)) * min(1, max(0.1, tileFraction))
+        guard side < Double(min(width, height)) || width != height else { return [whole] }
+        func starts(_ length: Double) -> [Double] {
+            let count = max(1, Int((length / (side * 0.8)).rounded(.up)))
+            return count == 1 ? [max(0, (length - side) / 2)]
+                : (0..<count).map { Double($0) * (length - side) / Double(count - 1) }
+        }
+        let tileSide = min(side, Double(min(width, height)))
+        var regions = [whole]
+        for y in starts(Double(height)) {
+            for x in starts(Double(width)) {
+                regions.append(PixelRect(x: x, y: y, width: tileSide, height: tileSide))
+            }
+        }
+        return regions
+    }
+
+    /// A square window around each valid hint, inside the frame; windows mostly covered by an earlier one are skipped.
+    static func windows(around hints: [PixelRect], scale: Double, width: Int, height: Int) -> [PixelRect] {
+        let shorter = Double(min(width, height))
+        var windows: [PixelRect] = []
+        for hint in hints where hint.isValid && hint.centerX.isFinite && hint.centerY.isFinite {
+            let side = min(shorter, max(150, scale * max(hint.width, hint.height)))
+            let x = min(max(0, hint.centerX - side / 2), Double(width) - side)
+            let y = min(max(0, hint.centerY - side / 2), Double(height) - side)
+            let window = PixelRect(x: x, y: y, width: side, height: side)
+            let covered = windows.contains { ($0.intersection(window)?.area ?? 0) > 0.8 * window.area }
+            if !covered { windows.append(window) }
+        }
+        return windows
+    }
+
+    /// Outputs of the TensorFlow object-detection graph: boxes `[1, N, 4]` as (ymin, xmin, ymax, xmax)
+    /// in 0...1 of the input, classes `[1, N]`, scores `[1, N]`, count `[1]`. Scores are sorted in
+    /// decreasing order within 0...1; the person class (1) fills its output with ones, so of the
+    /// outputs that look like scores the one with the smallest sum is taken.
+    private func detect(in frame: ImageFrame, region: PixelRect) throws -> [Detection] {
+        let placement = input.fill(from: frame, region: region, letterbox: false)
+        let minimumScore = minimumScore
+        let path = network.path
+        let run: ([NetworkOutput]) throws -> [Detection] = { outputs in
+            guard let boxes = outputs.first(where: { $0.shape.count == 3 && $0.shape.last == 4 }) else {
+                throw NeuralDetectionError.unusableModel(path: path, reason: "no [1, N, 4] box output")
+            }
+            let count = boxes.shape[1]
+            let candidates = outputs.filter { $0.shape == [1, count] }
+            guard let scores = candidates.filter({ Self.looksLikeScores($0.values) })
+                .min(by: { $0.values.reduce(0, +) < $1.values.reduce(0, +) }) else {
+                throw NeuralDetectionError.unusableModel(path: path, reason: "no score output")
+            }
+            var result: [Detection] = []
+            for i in 0..<count where scores.values[i] >= minimumScore {
+                let top = Double(boxes.values[4 * i]), left = Double(boxes.values[4 * i + 1])
+                let bottom = Double(boxes.values[4 * i + 2]), right = Double(boxes.values[4 * i + 3])
+                let box = placement.frameBox(PixelRect(x: left * 300, y: top * 300, width: (right - left) * 300, height: (bottom - top) * 300))
+                guard let clipped = box.clipped(toWidth: frame.width, height: frame.height), clipped.isValid else { continue }
+                result.append(Detection(box: clipped, score: scores.values[i], label: "person"))
+            }
+            return result
+        }
+        return network.takesBytes ? try network.run(&input.bytes, read: run) : try network.run(&input.floats, read: run)
+    }
+
+    private static func looksLikeScores(_ values: UnsafeBufferPointer<Float>) -> Bool {
+        var previous = Float.infinity
+        for value in values {
+            guard value >= 0, value <= 1, value <= previous else { return false }
+            previous = value
+        }
+        return true
+    }
+}

@@ -1,0 +1,121 @@
+import Imaging
+
+/// How a network takes its image: size, memory layout, channel order and value range.
+public struct ImageInputFormat: Sendable, Equatable {
+    /// Channels last (`[1, height, width, 3]`) or first (`[1, 3, height, width]`).
+    public enum Layout: Sendable { case channelsLast, channelsFirst }
+
+    public var width: Int
+    public var height: Int
+    public var layout: Layout
+    /// Blue, green, red instead of red, green, blue.
+    public var bgr: Bool
+    /// Factor applied to 0...255 values (1/255 for networks that take 0...1).
+    public var scale: Float
+    /// Value (0...255, before `scale`) of the padding around a letterboxed picture.
+    public var padding: Float
+
+    public init(width: Int, height: Int, layout: Layout, bgr: Bool = false, scale: Float = 1, padding: Float = 0) {
+        self.width = width
+        self.height = height
+        self.layout = layout
+        self.bgr = bgr
+        self.scale = scale
+        self.padding = padding
+    }
+}
+
+/// Where a frame region was put in the network's input, to map the network's boxes back to the frame.
+public struct InputPlacement: Sendable, Equatable {
+    /// The frame region (pixels, top-left origin) that was sampled.
+    public var region: PixelRect
+    /// The rectangle of the input (input pixels) that holds the region; the rest is padding.
+    public var content: PixelRect
+
+    /// Maps a box in input pixels to frame pixels (top-left origin).
+    public func frameBox(_ box: PixelRect) -> PixelRect {
+        let sx = region.width / max(content.width, 1e-9), sy = region.height / max(content.height, 1e-9)
+        return PixelRect(x: region.x + (box.x - content.x) * sx, y: region.y + (box.y - content.y) * sy,
+                         width: box.width * sx, height: box.height * sy)
+    }
+}
+
+/// Reusable storage for a network input, filled from a frame region by bilinear resampling.
+final class ImageInputBuffer {
+    let format: ImageInputFormat
+    var bytes: [UInt8] = []
+    var floats: [Float] = []
+    private var scratch = Image<Float>(width: 0, height: 0, channels: 3, repeating: 0)
+
+    init(format: ImageInputFormat, takesBytes: Bool) {
+        self.format = format
+        let count = format.width * format.height * 3
+        if takesBytes { bytes = [UInt8](repeating: 0, count: count) } else { floats = [Float](repeating: 0, count: count) }
+    }
+
+    /// Samples `region` of `frame` (colour when it has colour, else grey in all three channels) into the
+    /// input. With `letterbox` the region keeps its aspect ratio, centred, with padding around it;
+    /// without, it is stretched to the whole input.
+    func fill(from frame: ImageFrame, region: PixelRect, letterbox: Bool) -> InputPlacement {
+        let width = format.width, height = format.height
+        var contentWidth = width, contentHeight = height
+        if letterbox {
+            let scale = min(Double(width) / max(region.width, 1), Double(height) / max(region.height, 1))
+            contentWidth = min(width, max(1, Int((region.width * scale).rounded())))
+            contentHeight = min(height, max(1, Int((region.height * scale).rounded())))
+        }
+        let offsetX = (width - contentWidth) / 2, offsetY = (height - contentHeight) / 2
+        sample(frame.rgb ?? frame.luma, region: region, width: contentWidth, height: contentHeight)
+        pack(offsetX: offsetX, offsetY: offsetY)
+        return InputPlacement(region: region, content: PixelRect(x: Double(offsetX), y: Double(offsetY),
+                                                                  width: Double(contentWidth), height: Double(contentHeight)))
+    }
+
+    /// Resamples the region onto `width` x `height`; a reduction by more than 3 goes through an
+    /// integer box downscale first, so that bilinear sampling does not alias.
+    private func sample(_ source: Image<UInt8>, region: PixelRect, width: Int, height: Int) {
+        if scratch.width != width || scratch.height != height || scratch.channels != source.channels {
+            scratch = Image(width: width, height: height, channels: source.channels, repeating: 0)
+        }
+        let reduction = Int(min(region.width / Double(width), region.height / Double(height)) / 1.5)
+        if reduction >= 2 {
+            let factor = Double(reduction)
+            source.downscaled(by: reduction).sampleBilinear(
+                region: PixelRect(x: region.x / factor, y: region.y / factor, width: region.width / factor,
+                                  height: region.height / factor), into: &scratch)
+        } else {
+            source.sampleBilinear(region: region, into: &scratch)
+        }
+    }
+
+    private func pack(offsetX: Int, offsetY: Int) {
+        let width = format.width, height = format.height, plane = width * height
+        let channels = scratch.channels, contentWidth = scratch.width, contentHeight = scratch.height
+        let scale = format.scale, padding = format.padding * format.scale
+        let order = format.bgr ? [2, 1, 0] : [0, 1, 2]
+        let channelsFirst = format.layout == .channelsFirst
+        scratch.pixels.withUnsafeBufferPointer { source in
+            func write(_ store: (Int, Float) -> Void) {
+                for y in 0..<height {
+                    let sy = y - offsetY
+                    for x in 0..<width {
+                        let sx = x - offsetX
+                        let inside = sx >= 0 && sx < contentWidth && sy >= 0 && sy < contentHeight
+                        let base = inside ? (sy * contentWidth + sx) * channels : 0
+                        for c in 0..<3 {
+                            let value = inside ? source[base + min(order[c], channels - 1)] * scale : padding
+                            store(channelsFirst ? c * plane + y * width + x : (y * width + x) * 3 + c, value)
+                        }
+                    }
+                }
+            }
+            if bytes.isEmpty {
+                floats.withUnsafeMutableBufferPointer { out in write { out[$0] = $1 } }
+            } else {
+                bytes.withUnsafeMutableBufferPointer { out in
+                    write { out[$0] = UInt8(max(0, min(255, $1.rounded()))) }
+                }
+            }
+        }
+    }
+}
