@@ -1,5 +1,5 @@
 import XCTest
-@testable import NeuralDetection
+import NeuralDetection
 
 final class ClassNamesTests: XCTestCase {
     func testParsesUltralyticsDictionary() {

@@ -60,7 +60,7 @@ public final class PersonDetector: Detector, @unchecked Sendable {
     }
 
     /// The whole frame, then overlapping square tiles covering it (pixels, top-left origin).
-    static func regions(width: Int, height: Int, tileFraction: Double) -> [PixelRect] {
+    public static func regions(width: Int, height: Int, tileFraction: Double) -> [PixelRect] {
         let whole = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
         let side = Double(min(width, height)) * min(1, max(0.1, tileFraction))
         guard side < Double(min(width, height)) || width != height else { return [whole] }
@@ -80,7 +80,7 @@ public final class PersonDetector: Detector, @unchecked Sendable {
     }
 
     /// A square window around each valid hint, inside the frame; windows mostly covered by an earlier one are skipped.
-    static func windows(around hints: [PixelRect], scale: Double, width: Int, height: Int) -> [PixelRect] {
+    public static func windows(around hints: [PixelRect], scale: Double, width: Int, height: Int) -> [PixelRect] {
         let shorter = Double(min(width, height))
         var windows: [PixelRect] = []
         for hint in hints where hint.isValid && hint.centerX.isFinite && hint.centerY.isFinite {

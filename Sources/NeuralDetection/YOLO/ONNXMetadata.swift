@@ -27,8 +27,8 @@ public struct ONNXMetadata: Sendable, Equatable {
         self.properties = properties
     }
 
-    /// Walks the top-level fields; returns nil on a malformed message.
-    static func parse(_ data: Data) -> [String: String]? {
+    /// The metadata in the bytes of a model file; nil when they are not a well-formed protobuf message.
+    public static func parse(_ data: Data) -> [String: String]? {
         data.withUnsafeBytes { raw -> [String: String]? in
             var reader = ProtobufReader(bytes: raw)
             var properties: [String: String] = [:]

@@ -1,0 +1,50 @@
+import Foundation
+import Imaging
+import VideoIO
+import XCTest
+
+/// Paths and helpers for the neural detector tests.
+enum NeuralTestSupport {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func sample(_ name: String) -> String {
+        packageRoot.appendingPathComponent("SampleVideos/\(name)").path
+    }
+
+    /// The frames of `clip` whose indices are in `wanted` (all when nil), in colour.
+    static func frames(of clip: String, wanted: Set<Int>? = nil) throws -> [Int: ImageFrame] {
+        let reader = try VideoReader(path: clip)
+        var result: [Int: ImageFrame] = [:]
+        while let frame = try reader.nextFrame() {
+            if wanted?.contains(frame.index) ?? true { result[frame.index] = frame.imageFrame(colour: true) }
+            if let wanted, result.count == wanted.count { break }
+        }
+        return result
+    }
+
+    /// Runs `python3 SCRIPT ARGUMENTS`; skips the test when python3 or the onnx package is missing.
+    static func python(_ script: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        do { try process.run() } catch { throw XCTSkip("cannot run python3: \(error)") }
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus != 0 && message.contains("No module named") {
+            throw XCTSkip("python3 with the onnx package is not available (scripts/install-deps.sh installs it): \(message)")
+        }
+        XCTAssertEqual(process.terminationStatus, 0, message)
+    }
+
+    /// A fresh temporary folder, removed when the test ends.
+    static func temporaryFolder(_ test: XCTestCase) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vtrack-neural-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+}

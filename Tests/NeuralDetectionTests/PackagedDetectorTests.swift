@@ -1,0 +1,89 @@
+import Detection
+import Foundation
+import Imaging
+import XCTest
+import NeuralDetection
+
+/// The packaged models on real footage: people in the bundled pedestrian clip against boxes drawn by
+/// hand (`Fixtures/pets09_people_by_hand.json`), the face in every frame of the carphone clip.
+final class PackagedDetectorTests: XCTestCase {
+    private struct HandBoxes: Decodable {
+        let clip: String
+        let frames: [String: [[Double]]]
+    }
+
+    func testPersonDetectorFindsTheHandBoxedPeople() throws {
+        let data = try Data(contentsOf: NeuralTestSupport.fixtures.appendingPathComponent("pets09_people_by_hand.json"))
+        let fixture = try JSONDecoder().decode(HandBoxes.self, from: data)
+        let wanted = Set(fixture.frames.keys.compactMap(Int.init))
+        let frames = try NeuralTestSupport.frames(of: NeuralTestSupport.packageRoot.appendingPathComponent(fixture.clip).path,
+                                                  wanted: wanted)
+        let detector = try PersonDetector()
+        var people = 0, found = 0, confidentFound = 0, strayConfident = 0
+        for (key, boxes) in fixture.frames.sorted(by: { $0.key < $1.key }) {
+            let frame = try XCTUnwrap(frames[Int(key) ?? -1])
+            let detections = try detector.detect(in: frame)
+            let hand = boxes.map { PixelRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+            for person in hand {
+                people += 1
+                if detections.contains(where: { $0.box.iou(person) >= 0.4 }) { found += 1 }
+                if detections.contains(where: { $0.score >= 0.5 && $0.box.iou(person) >= 0.4 }) { confidentFound += 1 }
+            }
+            strayConfident += detections.filter { detection in
+                detection.score >= 0.5 && !hand.contains { $0.iou(detection.box) >= 0.2 }
+            }.count
+            XCTAssertTrue(detections.allSatisfy { $0.label == "person" && $0.score >= 0.3 && $0.score <= 1 })
+        }
+        print("[person] \(found)/\(people) hand-boxed people found (IoU >= 0.4), \(confidentFound) at score >= 0.5, "
+              + "\(strayConfident) confident detections on no one")
+        XCTAssertGreaterThanOrEqual(found, 13, "the tiled search finds nearly everyone (measured 14 of 15)")
+        XCTAssertGreaterThanOrEqual(confidentFound, 10, "measured 11 of 15 at score >= 0.5")
+        XCTAssertLessThanOrEqual(strayConfident, 1, "measured 0 confident detections away from people")
+    }
+
+    func testSearchingAroundHintsFindsThePersonThere() throws {
+        let frames = try NeuralTestSupport.frames(of: NeuralTestSupport.sample("pets09_s2l1_vtest_pedestrians.mp4"), wanted: [600])
+        let frame = try XCTUnwrap(frames[600])
+        let hint = PixelRect(x: 401, y: 190, width: 18, height: 67)
+        let found = try PersonDetector().detect(in: frame, near: [hint])
+        XCTAssertTrue(found.contains { $0.box.iou(hint) >= 0.5 && $0.score >= 0.5 }, "\(found)")
+        // 4 x 67 px around the hint's centre (410, 223.5), moved left to stay inside the 480 px frame.
+        XCTAssertEqual(PersonDetector.windows(around: [hint], scale: 4, width: 480, height: 360),
+                       [PixelRect(x: 212, y: 89.5, width: 268, height: 268)])
+    }
+
+    func testFaceDetectorFindsTheFaceInEveryCarphoneFrame() throws {
+        let frames = try NeuralTestSupport.frames(of: NeuralTestSupport.sample("carphone_face_in_car.mp4"))
+        XCTAssertEqual(frames.count, 120)
+        let detector = try FaceDetector()
+        var previous: PixelRect?
+        var withFace = 0, steady = 0
+        for index in frames.keys.sorted() {
+            let faces = try detector.detect(in: try XCTUnwrap(frames[index]))
+            guard let best = faces.first, best.score >= 0.5 else { continue }
+            withFace += 1
+            XCTAssertEqual(best.label, "face")
+            if index == 0 {
+                // The README's hand-drawn box for this face.
+                XCTAssertGreaterThan(best.box.iou(PixelRect(x: 58, y: 32, width: 60, height: 62)), 0.5, "\(best.box)")
+            }
+            if let previous, best.box.iou(previous) > 0.5 { steady += 1 }
+            previous = best.box
+        }
+        print("[face] face found in \(withFace)/120 carphone frames, same place as the frame before in \(steady)")
+        XCTAssertEqual(withFace, 120)
+        XCTAssertGreaterThanOrEqual(steady, 115, "one face, followed frame to frame")
+    }
+
+    func testEmptyFrameIsAnErrorNotACrash() throws {
+        let empty = ImageFrame(luma: Image(width: 0, height: 0, repeating: 0))
+        XCTAssertThrowsError(try FaceDetector().detect(in: empty))
+        XCTAssertThrowsError(try PersonDetector().detect(in: empty))
+    }
+
+    func testTinyGreyFrameIsSearched() throws {
+        let grey = ImageFrame(luma: Image(width: 7, height: 5, repeating: 128))
+        XCTAssertEqual(try FaceDetector().detect(in: grey), [])
+        XCTAssertEqual(try PersonDetector().detect(in: grey), [])
+    }
+}
