@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Imaging", "VideoIO"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Imaging", "VideoIO", "Tracking"], exclude: ["Fixtures"]),
         .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "VideoIO"], exclude: ["Fixtures"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking"]),
         .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline"]),
     ],

@@ -21,13 +21,16 @@ public struct EvaluationOptions: Sendable {
     /// 0 = the bare tracker (``LockstepRunner``); N > 0 = the product pipeline re-seeding every N
     /// frames (``PipelineRunner``).
     public var reseedEvery: Int
+    /// What re-seeds the pipeline's tracks (with `reseedEvery > 0`); the tracks are the sequences' boxes.
+    public var detector: DetectorChoice
     /// Groups for per-category mean AUCs; `nil` = none.
     public var categories: SequenceCategories?
 
     public init(levels: [TrackingLevel] = TrackingLevel.allCases, sequences: [String]? = nil,
                 outputDirectory: String = "eval-out", peers: String? = nil, parameterAssignments: [String] = [],
-                evaluationProtocol: EvaluationProtocol = .ope, reseedEvery: Int = 0,
+                evaluationProtocol: EvaluationProtocol = .ope, reseedEvery: Int = 0, detector: DetectorChoice = .template,
                 categories: SequenceCategories? = nil) {
+        self.detector = detector
         self.parameterAssignments = parameterAssignments
         self.levels = levels
         self.sequences = sequences
@@ -84,7 +87,7 @@ public enum DatasetEvaluation {
             for sequence in dataset.sequences {
                 let runs = options.reseedEvery > 0
                     ? try PipelineRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
-                                             reseedEvery: options.reseedEvery)
+                                             reseedEvery: options.reseedEvery, detector: options.detector)
                     : try LockstepRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
                                              parameters: parameters)
                 let scored = try score(runs, of: sequence, folder: options.csvFolder(level: level),
@@ -132,6 +135,7 @@ public enum DatasetEvaluation {
 
         let report = EvaluationReport(
             dataset: directory, evaluationProtocol: options.evaluationProtocol, reseedEvery: options.reseedEvery,
+            detector: options.reseedEvery > 0 ? options.detector.description : nil,
             parameterAssignments: options.parameterAssignments, categoriesFile: options.categories?.path,
             sequenceNames: dataset.sequences.map(\.name), levels: levels, peers: peerResults,
             resultsJSON: out.appendingPathComponent("results.json").path,

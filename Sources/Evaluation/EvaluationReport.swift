@@ -87,6 +87,8 @@ public struct EvaluationReport: Sendable, Codable {
     public var evaluationProtocol: EvaluationProtocol
     /// Re-seeding interval of the product pipeline in frames; 0 = the bare tracker.
     public var reseedEvery: Int
+    /// The pipeline's re-seeding detector; nil for the bare tracker.
+    public var detector: String?
     /// `--set name=value` changes to the levels' parameter sets.
     public var parameterAssignments: [String]
     /// The `--categories` file; `nil` without one.
@@ -103,7 +105,7 @@ public struct EvaluationReport: Sendable, Codable {
     public var precisionPlot: String
 
     enum CodingKeys: String, CodingKey {
-        case dataset, evaluationProtocol = "protocol", reseedEvery = "reseed_every"
+        case dataset, evaluationProtocol = "protocol", reseedEvery = "reseed_every", detector
         case parameterAssignments = "parameter_assignments", categoriesFile = "categories_file"
         case sequenceNames = "sequences", levels, peers, resultsJSON = "results_json"
         case successPlot = "success_plot", precisionPlot = "precision_plot"

@@ -69,7 +69,12 @@ final class TrackReseeder {
             var unused = Set(result.unmatchedDetections)
             for match in result.matches {
                 let object = objects[match.track]
-                object.reseed(at: detections[match.detection].box, frameWidth: frame.width, frameHeight: frame.height)
+                let found = detections[match.detection].box
+                if object.confidence > 0.5 && !object.isLost {
+                    object.reseed(fusing: found, frameWidth: frame.width, frameHeight: frame.height)
+                } else {
+                    object.reseed(at: found, frameWidth: frame.width, frameHeight: frame.height)
+                }
                 object.recordSupport(true)
                 due.removeAll { $0 === object }
             }

@@ -66,6 +66,15 @@ final class TrackedObject {
         lostRun = 0
     }
 
+    /// Re-initialises the tracker at the average of its box and a detection's (centre and size), for
+    /// a confident track: the detector corrects drift, the tracker's finer box keeps the detector's
+    /// coarser boxes (and boxes around two people at once) from replacing it outright.
+    func reseed(fusing detection: PixelRect, frameWidth: Int, frameHeight: Int) {
+        let fused = PixelRect(x: (box.x + detection.x) / 2, y: (box.y + detection.y) / 2,
+                              width: (box.width + detection.width) / 2, height: (box.height + detection.height) / 2)
+        reseed(at: fused.clipped(toWidth: frameWidth, height: frameHeight) ?? detection, frameWidth: frameWidth, frameHeight: frameHeight)
+    }
+
     /// Records whether a scheduled detector run matched a detection to this track.
     func recordSupport(_ supported: Bool) {
         unsupportedRuns = supported ? 0 : unsupportedRuns + 1
@@ -99,7 +108,7 @@ final class TrackedObject {
         }
         if confidence > 0.5 {
             lowConfidenceRun = 0
-            if !isLost { try? redetector?.learn(from: frame, box: box, confidence: confidence) }
+            if !isLost && unsupportedRuns == 0 { try? redetector?.learn(from: frame, box: box, confidence: confidence) }
         } else {
             lowConfidenceRun += 1
         }
@@ -120,12 +129,14 @@ final class TrackedObject {
         hasEnded = true
     }
 
-    /// The record of the frame just performed. A lost track keeps the tracker's box but its
-    /// confidence is at most 0.5, so it is drawn dashed: the detector could not find the object there.
+    /// The record of the frame just performed. A lost track, and a track the class detector's last
+    /// run found nothing of its class on, keep the tracker's box but their confidence is at most 0.5,
+    /// so they are drawn dashed: the detector did not find the object there.
     func record(frame: VideoFrame) -> TrackRecord {
         let state: TrackState = hasEnded ? .ended : reseededThisFrame ? .reseeded : isLost ? .lost : .tracked
+        let doubted = isLost || unsupportedRuns > 0
         return TrackRecord(frame: frame.index, time: frame.time, trackID: trackID, label: label,
-                           box: box, confidence: isLost ? min(confidence, 0.5) : confidence, state: state)
+                           box: box, confidence: doubted ? min(confidence, 0.5) : confidence, state: state)
     }
 
     /// Makes this frame's result the next frame's input, as Vision does.

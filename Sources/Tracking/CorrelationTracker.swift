@@ -114,12 +114,17 @@ public final class CorrelationTracker: ObjectTracker {
         var centerY = box.centerY + lead * velocity.dy
         let located = locate(on: frame, centerX: centerX, centerY: centerY)
         let assessment = located.assessment, peak = located.peak, correlationPeak = located.correlationPeak
-        confidence = assessment.reported
         let cellWidth = windowWidth * scale / Double(filter.columns)
         let cellHeight = windowHeight * scale / Double(filter.rows)
+        // The peak's offset from the predicted position is the motion model's innovation; beyond the
+        // validation gate it is a jump no object in the development set makes between frames.
+        let predictedSize = objectSize()
+        let innovation = hypot(peak.columnShift * cellWidth, peak.rowShift * cellHeight)
+        let plausible = !(innovation > parameters.motionGate * (predictedSize.width * predictedSize.height).squareRoot())
+        confidence = plausible ? assessment.reported : min(assessment.reported, 0.5)
         // A lost tracker coasts on its predicted motion instead of wandering over clutter; the
         // velocity decays while nothing is learnt, so it comes to rest near where the object was lost.
-        if assessment.tracking > parameters.holdConfidence, peak.columnShift.isFinite, peak.rowShift.isFinite {
+        if plausible, assessment.tracking > parameters.holdConfidence, peak.columnShift.isFinite, peak.rowShift.isFinite {
             centerX = min(max(centerX + peak.columnShift * cellWidth, 0), Double(frame.width))
             centerY = min(max(centerY + peak.rowShift * cellHeight, 0), Double(frame.height))
         }
@@ -131,7 +136,7 @@ public final class CorrelationTracker: ObjectTracker {
         }
 
         let low = parameters.minimumLearningConfidence, high = parameters.fullLearningConfidence
-        let learning = assessment.learning
+        let learning = plausible ? assessment.learning : 0
         let weight = learning < low ? 0 : (high > low ? min(1, (learning - low) / (high - low)) : 1)
         // While the object is probably lost size and shape are kept: on background they would drift.
         let size = objectSize()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evaluation
 import Foundation
+import Pipeline
 import Tracking
 
 extension EvaluationProtocol: ExpressibleByArgument {}
@@ -85,6 +86,10 @@ struct EvalCommand: ParsableCommand {
                                valueName: "n"))
     var reseedEvery = 0
 
+    @Option(help: ArgumentHelp("With --reseed-every N: what re-seeds the tracks (template, person, face, PATH.onnx, a cascade).",
+                               valueName: "detector"))
+    var detector = "template"
+
     @Option(help: ArgumentHelp("JSON object {\"category\": [\"Sequence\", ...]} for per-category mean AUCs.",
                                valueName: "file"))
     var categories: String?
@@ -113,6 +118,9 @@ struct EvalCommand: ParsableCommand {
         if reseedEvery > 0 && !parameterAssignments.isEmpty {
             throw ValidationError("--set cannot be combined with --reseed-every \(reseedEvery): the pipeline takes no custom tracker parameters (use --reseed-every 0)")
         }
+        if detector != "template" && reseedEvery == 0 {
+            throw ValidationError("--detector needs --reseed-every N: the bare tracker is not re-seeded")
+        }
         if compare != nil && evaluationProtocol != .ope {
             throw ValidationError("--compare needs --protocol ope: the peers' results are one-pass runs")
         }
@@ -124,6 +132,7 @@ struct EvalCommand: ParsableCommand {
                                         outputDirectory: out, peers: compare,
                                         parameterAssignments: parameterAssignments,
                                         evaluationProtocol: evaluationProtocol, reseedEvery: reseedEvery,
+                                        detector: DetectorChoice(parsing: detector),
                                         categories: try categories.map { try SequenceCategories(path: $0) })
         var printedHeader = false
         let report = try DatasetEvaluation.run(dataset: dataset, options: options) { level, result in

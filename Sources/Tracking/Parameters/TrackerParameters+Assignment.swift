@@ -50,7 +50,7 @@ extension TrackerParameters {
 
     private static let doubles: [String: WritableKeyPath<TrackerParameters, Double>] = [
         "padding": \.padding, "motionPrediction": \.motionPrediction,
-        "velocitySmoothing": \.velocitySmoothing, "outputSigmaFactor": \.outputSigmaFactor, "scaleStep": \.scaleStep,
+        "velocitySmoothing": \.velocitySmoothing, "motionGate": \.motionGate, "outputSigmaFactor": \.outputSigmaFactor, "scaleStep": \.scaleStep,
         "scaleSigma": \.scaleSigma, "aspectStep": \.aspectStep, "aspectLimit": \.aspectLimit,
     ]
     private static let floats: [String: WritableKeyPath<TrackerParameters, Float>] = [
