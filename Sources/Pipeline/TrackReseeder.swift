@@ -44,19 +44,25 @@ final class TrackReseeder {
     /// its detections are matched to tracks of their class by overlap and appearance (an optimal
     /// assignment); matched tracks are re-seeded at their detection. A track that no detection
     /// supports for two scheduled runs moves to a nearby detection of its class that looks like the
-    /// object as first seen, and is otherwise lost. Tracks whose tracker lost the object are searched
-    /// for in between. With `startsTracks`, returns the detections that match no track (new objects).
+    /// object as first seen, and is otherwise lost. Without a class detector, tracks whose tracker
+    /// lost the object are searched for by their appearance instead. With `startsTracks`, returns the
+    /// detections that match no track (new objects).
     /// `colourFrame` gives the frame in colour, asked for only when a neural detector runs.
     func prepare(_ objects: [TrackedObject], frame: ImageFrame, colourFrame: () -> ImageFrame, frameOffset: Int,
                  startsTracks: Bool) throws -> [Detection] {
         let scheduled = policy.isScheduled(frameOffset: frameOffset)
-        let searchingForObjects = startsTracks && classDetector != nil && policy.interval > 0 && objects.isEmpty
-        var due = objects.filter { policy.needsSearch(lowRun: $0.lowConfidenceRun, lostRun: $0.lostRun, isLost: $0.isLost) }
-        due += duplicates(among: objects, frame: frame).filter { duplicate in !due.contains { $0 === duplicate } }
-        guard !due.isEmpty || scheduled || searchingForObjects else { return [] }
+        // With a class detector its schedule is the only search: it covers the whole frame, and the
+        // association settles which of two tracks on one object keeps it. Without one, each lost
+        // track is searched for by its own appearance when its tracker gives up.
+        var due: [TrackedObject] = []
+        if classDetector == nil {
+            due = objects.filter { policy.needsSearch(lowRun: $0.lowConfidenceRun, lostRun: $0.lostRun, isLost: $0.isLost) }
+            due += duplicates(among: objects, frame: frame).filter { duplicate in !due.contains { $0 === duplicate } }
+        }
+        guard !due.isEmpty || scheduled else { return [] }
 
         var newObjects: [Detection] = []
-        if let classDetector, policy.interval > 0, scheduled || searchingForObjects {
+        if let classDetector, scheduled {
             // Boxed tracks only need the places their objects can be; automatic tracking searches everywhere.
             let hints = startsTracks || objects.isEmpty ? [] : objects.map { $0.predictedBox }
             let detections = try classDetector.detect(in: needsColour ? colourFrame() : frame, near: hints)
@@ -76,7 +82,6 @@ final class TrackReseeder {
                     object.reseed(at: found, frameWidth: frame.width, frameHeight: frame.height)
                 }
                 object.recordSupport(true)
-                due.removeAll { $0 === object }
             }
             if scheduled {
                 for index in result.unmatchedTracks {
@@ -90,10 +95,9 @@ final class TrackReseeder {
                     } else {
                         object.markLost()
                     }
-                    due.removeAll { $0 === object }
                 }
             }
-            if startsTracks && (scheduled || searchingForObjects) {
+            if startsTracks {
                 newObjects = unused.sorted().map { detections[$0] }.filter { detection in
                     !objects.contains { $0.box.iou(detection.box) >= policy.minimumIoU }
                 }

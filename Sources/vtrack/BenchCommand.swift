@@ -10,8 +10,13 @@ struct BenchCommand: ParsableCommand {
         For each CLIP=BOX pair, prints frames/s for: decoding only; decoding + tracking one box \
         at level fast; the same + encoding the annotated MP4; and the trackers alone at each level.
 
-        Example:
+        With --detector, instead tracks all the boxes of each CLIP=BOX;BOX;... at level accurate \
+        with --reseed-every 0 and then with the detector every --reseed-every frames, one after the \
+        other in this process, and prints both frames/s and their ratio.
+
+        Examples:
           vtrack bench wakeboard7.mp4=622,298,11,38 clip1080.mp4=645,30,270,285
+          vtrack bench --detector person "group1_1.mp4=712,438,45,107;788,488,41,107;877,437,50,118"
         """
     )
 
@@ -24,7 +29,14 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Option(help: ArgumentHelp("Measure re-seeding from this detector (person, face, PATH.onnx, a cascade) instead.", valueName: "detector"))
+    var detector: String?
+
+    @Option(help: ArgumentHelp("With --detector: frames between detector runs.", valueName: "n"))
+    var reseedEvery = 50
+
     func run() throws {
+        if let detector { return try measureReseeding(DetectorChoice(parsing: detector)) }
         var results: [ThroughputFigures] = []
         for run in runs {
             guard let equals = run.lastIndex(of: "=") else {
@@ -47,6 +59,31 @@ struct BenchCommand: ParsableCommand {
                          (r.clip as NSString).lastPathComponent, r.width, r.height, r.frames, r.decodeOnly,
                          r.decodeAndTrack, r.trackingOverheadRatio, r.decodeTrackEncode,
                          r.trackerOnly["fast"] ?? 0, r.trackerOnly["accurate"] ?? 0))
+        }
+    }
+
+    private func measureReseeding(_ detector: DetectorChoice) throws {
+        guard reseedEvery > 0 else { throw ValidationError("--reseed-every must be 1 or more") }
+        var results: [ReseedThroughputFigures] = []
+        for run in runs {
+            guard let equals = run.lastIndex(of: "=") else {
+                throw ValidationError("expected CLIP=x,y,width,height;x,y,width,height..., got '\(run)'")
+            }
+            let clip = String(run[..<equals])
+            let targets = try run[run.index(after: equals)...].split(separator: ";").map { try TrackTarget(parsing: String($0)) }
+            results.append(try ReseedThroughput.measure(clip: clip, targets: targets, detector: detector, reseedEvery: reseedEvery))
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+            return
+        }
+        print("| clip | boxes | detector | model load s | fps --reseed-every 0 | fps every \(reseedEvery) | ratio |")
+        print("|---|---:|---|---:|---:|---:|---:|")
+        for r in results {
+            print(String(format: "| %@ | %d | %@ | %.1f | %.1f | %.1f | %.2f |", (r.clip as NSString).lastPathComponent, r.boxes,
+                         r.detector, r.detectorLoadSeconds, r.withoutReseeding, r.withDetector, r.ratio))
         }
     }
 }

@@ -79,17 +79,34 @@ public final class PersonDetector: Detector, @unchecked Sendable {
         return regions
     }
 
-    /// A square window around each valid hint, inside the frame; windows mostly covered by an earlier one are skipped.
+    /// A square window around each valid hint, inside the frame. Two windows whose union fits in a
+    /// square at most 1.5 times the larger one's side are searched as that one window (people
+    /// walking together cost one pass, and still fill a good part of the network's input).
     public static func windows(around hints: [PixelRect], scale: Double, width: Int, height: Int) -> [PixelRect] {
         let shorter = Double(min(width, height))
+        func square(centerX: Double, centerY: Double, side: Double) -> PixelRect {
+            let side = min(shorter, side)
+            return PixelRect(x: min(max(0, centerX - side / 2), Double(width) - side),
+                             y: min(max(0, centerY - side / 2), Double(height) - side), width: side, height: side)
+        }
         var windows: [PixelRect] = []
         for hint in hints where hint.isValid && hint.centerX.isFinite && hint.centerY.isFinite {
-            let side = min(shorter, max(150, scale * max(hint.width, hint.height)))
-            let x = min(max(0, hint.centerX - side / 2), Double(width) - side)
-            let y = min(max(0, hint.centerY - side / 2), Double(height) - side)
-            let window = PixelRect(x: x, y: y, width: side, height: side)
-            let covered = windows.contains { ($0.intersection(window)?.area ?? 0) > 0.8 * window.area }
-            if !covered { windows.append(window) }
+            var window = square(centerX: hint.centerX, centerY: hint.centerY, side: max(150, scale * max(hint.width, hint.height)))
+            // Merge with earlier windows while the union stays compact.
+            var merged = true
+            while merged {
+                merged = false
+                for (index, other) in windows.enumerated() {
+                    let left = min(window.x, other.x), top = min(window.y, other.y)
+                    let side = max(max(window.maxX, other.maxX) - left, max(window.maxY, other.maxY) - top)
+                    guard side <= 1.5 * max(window.width, other.width) else { continue }
+                    window = square(centerX: left + side / 2, centerY: top + side / 2, side: side)
+                    windows.remove(at: index)
+                    merged = true
+                    break
+                }
+            }
+            windows.append(window)
         }
         return windows
     }
