@@ -31,6 +31,9 @@ public struct ReseedPolicy: Sendable, Equatable {
     /// Smallest agreement (0...1, the template re-detector's score scale) with the object's first
     /// appearance for a candidate to count as the same object.
     public var sameObjectScore: Float
+    /// The same for a detection of the track's class: the detector already says it is an object of
+    /// that kind, so a confident template match (0.5, an NCC of 0.6) is enough evidence.
+    public var sameClassObjectScore: Float
     /// Largest ratio of the runner-up's agreement to the best candidate's for the best to be chosen.
     public var distinctiveness: Float
     /// Spread of the object's unexplained motion per square root of a frame, in object sizes
@@ -41,12 +44,13 @@ public struct ReseedPolicy: Sendable, Equatable {
     public var endAutomaticTracksAfterLostFrames: Int
 
     public init(interval: Int = 50, lowConfidenceFrames: Int = 5, minimumIoU: Double = 0.3, minimumScore: Float = 0.5,
-                sameObjectScore: Float = 0.7, distinctiveness: Float = 0.8, motionSpread: Double = 0.5, endAutomaticTracksAfterLostFrames: Int = 100) {
+                sameObjectScore: Float = 0.7, sameClassObjectScore: Float = 0.5, distinctiveness: Float = 0.8, motionSpread: Double = 0.5, endAutomaticTracksAfterLostFrames: Int = 100) {
         self.interval = interval
         self.lowConfidenceFrames = lowConfidenceFrames
         self.minimumIoU = minimumIoU
         self.minimumScore = minimumScore
         self.sameObjectScore = sameObjectScore
+        self.sameClassObjectScore = sameClassObjectScore
         self.distinctiveness = distinctiveness
         self.motionSpread = motionSpread
         self.endAutomaticTracksAfterLostFrames = endAutomaticTracksAfterLostFrames

@@ -44,7 +44,7 @@ final class TrackReseeder {
     /// its detections are matched to tracks of their class by overlap and appearance (an optimal
     /// assignment); matched tracks are re-seeded at their detection. A track that no detection
     /// supports for two scheduled runs moves to a nearby detection of its class that looks like the
-    /// object as first seen, and is otherwise lost. Without a class detector, tracks whose tracker
+    /// object as first seen (and distinctly more than any other), and is otherwise lost. Without a class detector, tracks whose tracker
     /// lost the object are searched for by their appearance instead. With `startsTracks`, returns the
     /// detections that match no track (new objects).
     /// `colourFrame` gives the frame in colour, asked for only when a neural detector runs.
@@ -108,7 +108,7 @@ final class TrackReseeder {
     }
 
     /// The unused detection of the object's class, within reach of its motion, that looks most like
-    /// the object as first seen (at least ``ReseedPolicy/sameObjectScore``) and distinctly more than
+    /// the object as first seen (at least ``ReseedPolicy/sameClassObjectScore``) and distinctly more than
     /// the runner-up (Lowe's ratio test); nil when there is none.
     private func recover(_ object: TrackedObject, among detections: [Detection], unused: Set<Int>, frame: ImageFrame) -> Int? {
         guard let redetector = object.redetector, redetector.templateCount > 0 else { return nil }
@@ -120,7 +120,7 @@ final class TrackReseeder {
                 && hypot(detection.box.centerX - predicted.centerX, detection.box.centerY - predicted.centerY) <= radius
         }.map { (index: $0, agreement: redetector.firstAppearanceAgreement(in: frame, box: detections[$0].box)) }
             .sorted { $0.agreement > $1.agreement }
-        guard let best = ranked.first, best.agreement >= policy.sameObjectScore,
+        guard let best = ranked.first, best.agreement >= policy.sameClassObjectScore,
               (ranked.count > 1 ? ranked[1].agreement : 0) < policy.distinctiveness * best.agreement else { return nil }
         return best.index
     }

@@ -51,4 +51,35 @@ final class PersonReseedTests: XCTestCase {
         }
         return people
     }
+
+    /// No box: every person on the start frame gets a track, people who come later get new ones,
+    /// tracks that no detection supports end, ids are never reused, at most 16 live at once.
+    func testPersonDetectorStartsAndEndsTracksByItself() throws {
+        let clip = PipelineFixtures.sampleVideos.appendingPathComponent("pets09_s2l1_vtest_pedestrians.mp4").path
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        let (records, report) = try PipelineFixtures.track(clip, targets: [], options: TrackingOptions(level: .fast, detector: .person),
+                                                           in: folder)
+        let ids = Set(records.map(\.trackID)).sorted()
+        let first = records.filter { $0.frame == 0 }
+        print("[person] automatic tracks: \(ids.count) tracks, \(first.count) on the first frame")
+        // The three people boxed by hand on frame 0 (the README's boxes).
+        let hand = ["157,138,22,55", "312,97,20,48", "401,149,27,52"].map { try? TrackTarget(parsing: $0).box }.compactMap { $0 }
+        XCTAssertEqual(first.count, 3)
+        for person in hand {
+            XCTAssertTrue(first.contains { $0.box.iou(person) >= 0.5 && $0.label == "person" }, "no track on \(person)")
+        }
+        XCTAssertGreaterThan(ids.count, 10, "people who walk in later get tracks")
+        XCTAssertEqual(report.tracks, ids.count)
+        var ended = 0
+        for id in ids {
+            let frames = records.filter { $0.trackID == id }.map(\.frame)
+            XCTAssertEqual(frames, Array((frames.first ?? 0)...(frames.last ?? 0)), "track \(id) has gaps: an id was reused")
+            XCTAssertEqual(records.filter { $0.trackID == id && $0.state == .ended }.count, 1)
+            if (frames.last ?? 0) < 794 { ended += 1 }
+        }
+        XCTAssertGreaterThan(ended, 5, "tracks of people who left end before the clip does")
+        for frame in Set(records.map(\.frame)) {
+            XCTAssertLessThanOrEqual(records.filter { $0.frame == frame }.count, 16)
+        }
+    }
 }
