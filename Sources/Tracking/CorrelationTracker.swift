@@ -104,8 +104,15 @@ public final class CorrelationTracker: ObjectTracker {
         learnShape(on: frame, weight: 1)
     }
 
-    public func update(on frame: ImageFrame) -> TrackerEstimate {
+    /// Finds the object on the next frame. `cameraShift` (pixels, +x right, +y down) is how the
+    /// picture's content moved since the previous frame (image registration): the box is moved by
+    /// it before the search, so the tracker looks where its object went with the scene, and its
+    /// velocity stays the object's own motion.
+    public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double)) -> TrackerEstimate {
         guard frame.width > 0, frame.height > 0 else { return TrackerEstimate(box: box, confidence: 0) }
+        if cameraShift.dx.isFinite, cameraShift.dy.isFinite, cameraShift.dx != 0 || cameraShift.dy != 0 {
+            box = PixelRect(x: box.x + cameraShift.dx, y: box.y + cameraShift.dy, width: box.width, height: box.height)
+        }
         // The window is centred where the object's recent velocity takes it (a constant-velocity
         // prediction), so steady fast motion does not carry the object to the window's edge.
         let previousCenterX = box.centerX, previousCenterY = box.centerY

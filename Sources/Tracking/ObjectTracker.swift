@@ -10,9 +10,10 @@ public protocol ObjectTracker: AnyObject {
     /// extend past the frame when the object leaves it.
     var box: PixelRect { get }
     /// Estimates the object's box on the next frame of the sequence (same frame size as the first).
-    /// The estimate's box is clipped to the frame; its confidence is in 0...1, <= 0.5 meaning the
-    /// object is probably lost.
-    func update(on frame: ImageFrame) -> TrackerEstimate
+    /// `cameraShift` is how the picture's content moved since the previous frame (pixels, +x right,
+    /// +y down; (0, 0) when unknown). The estimate's box is clipped to the frame; its confidence is
+    /// in 0...1, <= 0.5 meaning the object is probably lost.
+    func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double)) -> TrackerEstimate
 }
 
 /// A tracker's answer for one frame.
@@ -25,5 +26,12 @@ public struct TrackerEstimate: Sendable, Equatable {
     public init(box: PixelRect, confidence: Float) {
         self.box = box
         self.confidence = confidence
+    }
+}
+
+extension ObjectTracker {
+    /// ``update(on:cameraShift:)`` with no known camera motion.
+    public func update(on frame: ImageFrame) -> TrackerEstimate {
+        update(on: frame, cameraShift: (0, 0))
     }
 }

@@ -94,14 +94,14 @@ final class ReseedTests: XCTestCase {
         XCTAssertTrue(Set(reseeded).isSubset(of: [50, 100]), "re-seeds happen on schedule only: \(reseeded)")
     }
 
+    /// The neural face detector starts the track and supports it at every scheduled run. (With the
+    /// Haar cascade, which misses this face at some scheduled frames, the track is drawn dashed
+    /// until the next run finds it: 100 of 120 frames solid when measured.)
     func testFaceDetectorStartsAndKeepsATrackOnTheCarphoneClip() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml") else {
-            throw XCTSkip("opencv-data is not installed")
-        }
         let folder = try PipelineFixtures.temporaryFolder(self)
         let clip = PipelineFixtures.sampleVideos.appendingPathComponent("carphone_face_in_car.mp4").path
         let (records, report) = try PipelineFixtures.track(
-            clip, targets: [], options: TrackingOptions(level: .accurate, detector: .cascade("face")), in: folder)
+            clip, targets: [], options: TrackingOptions(level: .accurate, detector: .face), in: folder)
         XCTAssertEqual(report.framesTracked, 120)
         let framesWithFace = Set(records.filter { $0.confidence > 0.5 && $0.state != .lost }.map(\.frame))
         let fraction = Double(framesWithFace.count) / 120

@@ -38,18 +38,26 @@ public final class SequenceRequestHandler {
 
     private var objectTracks: [UUID: Track<DetectedObjectObservation>] = [:]
     private var rectangleTracks: [UUID: Track<RectangleObservation>] = [:]
+    private var registrations: [ObjectIdentifier: PhaseCorrelationRegistration] = [:]
 
     public init() {}
 
     /// Number of live trackers, all types.
     public var liveTrackerCount: Int { objectTracks.count + rectangleTracks.count }
 
-    /// Performs ``TrackObjectRequest``s and ``TrackRectangleRequest``s on one frame and sets each
-    /// request's `results`. Other request types are ignored. Throws ``TrackingError`` (before any
+    /// Performs ``TrackObjectRequest``s, ``TrackRectangleRequest``s and
+    /// ``TranslationalImageRegistrationRequest``s (these first) on one frame and sets each request's
+    /// `results`. Other request types are ignored. Throws ``TrackingError`` (before any
     /// state changes) for an invalid or duplicate observation, too many trackers, or a level
     /// that needs colour on a frame without `rgb`.
     public func perform(_ requests: [TrackingRequest], on frame: ImageFrame) throws {
         let jobs = try plan(requests, on: frame)
+        for case let request as TranslationalImageRegistrationRequest in requests {
+            let key = ObjectIdentifier(request)
+            let registration = registrations[key] ?? PhaseCorrelationRegistration(maximumSide: request.workingSide)
+            request.results = [registration.register(frame.luma)]
+            registrations[key] = request.isLastFrame ? nil : registration
+        }
         var outcomes = [Outcome?](repeating: nil, count: jobs.count)
         outcomes.withUnsafeMutableBufferPointer { slots in
             let run = { (index: Int) -> Void in slots[index] = jobs[index].run(on: frame) }
@@ -85,8 +93,9 @@ public final class SequenceRequestHandler {
                 case let .startRectangle(request, box):
                     return .started(try CorrelationTracker(frame: frame, box: box,
                                                            parameters: request.parameters))
-                case let .continueObject(_, track):
-                    return .updated(track.tracker.update(on: frame))
+                case let .continueObject(request, track):
+                    let motion = request.cameraMotion.flatMap { $0.confidence > 0 ? (dx: $0.dx, dy: $0.dy) : nil } ?? (0, 0)
+                    return .updated(track.tracker.update(on: frame, cameraShift: motion))
                 case let .continueRectangle(_, track):
                     return .updated(track.tracker.update(on: frame))
                 }

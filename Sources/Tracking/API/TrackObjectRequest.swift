@@ -13,6 +13,11 @@ public final class TrackObjectRequest: TrackingRequest {
     public var inputObservation: DetectedObjectObservation
     public var trackingLevel: TrackingLevel
     public var isLastFrame: Bool = false
+    /// This frame's registration against the previous one (for example the result of a
+    /// ``TranslationalImageRegistrationRequest`` performed on the same frame first): the tracker
+    /// searches where the scene moved its object. Nil (the default) or a result without confidence
+    /// leaves the search where the object was.
+    public var cameraMotion: ImageTranslationObservation?
     /// Replaces the level's parameter set when not nil (experiments and tuning, such as
     /// `vtrack eval --set`); a change starts a new tracker for the observation.
     public var customParameters: TrackerParameters?

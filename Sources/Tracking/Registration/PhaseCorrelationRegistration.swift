@@ -1,0 +1,282 @@
+import CFFTW
+import Foundation
+import Imaging
+
+/// Estimates the translation between consecutive frames by phase correlation, refined to sub-pixel
+/// accuracy by robust Lucas-Kanade steps.
+///
+/// Each frame's luma is box-averaged down so that its longer side is at most ``maximumSide``
+/// pixels; the mean is removed and a Hann window applied, and the normalised cross-power spectrum
+/// with the previous frame is transformed back (FFTW, plans made once per size): its peak is the
+/// integer shift that most of the picture agrees on, so an object moving across a smaller part of
+/// the frame does not take it over. The peak's significance (its height above the surface's mean,
+/// in standard deviations, against the largest value noise alone would reach) gives the confidence;
+/// without significance the shift is 0. Three Gauss-Newton steps on the downscaled pictures, with
+/// Huber weights on the residuals (pixels of a moving object weigh less), then refine the shift.
+/// All buffers are allocated once per frame size.
+final class PhaseCorrelationRegistration {
+    /// Longest side of the working pictures, pixels.
+    let maximumSide: Int
+    private var factor = 1
+    private var width = 0
+    private var height = 0
+    private var plan: FFTPlan?
+    private var window: [Float] = []
+    private var previous: [Float] = []
+    private var current: [Float] = []
+    private var windowed: AlignedBuffer?
+    private var previousSpectrum: AlignedBuffer?
+    private var spectrum: AlignedBuffer?
+    private var surface: AlignedBuffer?
+    private var hasPrevious = false
+
+    init(maximumSide: Int = 320) {
+        self.maximumSide = max(32, maximumSide)
+    }
+
+    /// Registers `luma` against the previous call's picture. A frame of another size starts over.
+    func register(_ luma: Image<UInt8>) -> ImageTranslationObservation {
+        guard luma.width >= 8, luma.height >= 8, luma.channels == 1 else {
+            hasPrevious = false
+            return .none
+        }
+        prepare(forWidth: luma.width, height: luma.height)
+        swap(&previous, &current)
+        downscale(luma, into: &current)
+        guard let plan, let windowed, let previousSpectrum, let spectrum, let surface else { return .none }
+        applyWindow(current, into: windowed)
+        plan.forward(windowed, spectrum)
+        defer {
+            // This frame's spectrum is the next frame's reference.
+            previousSpectrum.pointer.update(from: spectrum.pointer, count: spectrum.count)
+            hasPrevious = true
+        }
+        guard hasPrevious else { return .none }
+        let peaks = correlate(plan: plan, previous: previousSpectrum, current: spectrum, surface: surface)
+        guard let strongest = peaks.first, strongest.significance > 0 else { return ImageTranslationObservation(dx: 0, dy: 0, confidence: 0) }
+        // Least median of residuals: of the hypotheses, the motion that most of the picture follows.
+        var best: (dx: Double, dy: Double, medianResidual: Float, significance: Double)?
+        for peak in peaks where peak.significance > 0 {
+            let refined = refine(dx: Double(peak.dx), dy: Double(peak.dy))
+            if best == nil || refined.medianResidual < best?.medianResidual ?? .infinity {
+                best = (refined.dx, refined.dy, refined.medianResidual, peak.significance)
+            }
+        }
+        guard let best else { return ImageTranslationObservation(dx: 0, dy: 0, confidence: 0) }
+        let confidence = Float(1 - exp(-best.significance / 5))
+        return ImageTranslationObservation(dx: best.dx * Double(factor), dy: best.dy * Double(factor), confidence: confidence)
+    }
+
+    private func prepare(forWidth frameWidth: Int, height frameHeight: Int) {
+        let newFactor = max(1, Int((Double(max(frameWidth, frameHeight)) / Double(maximumSide)).rounded(.up)))
+        let newWidth = frameWidth / newFactor, newHeight = frameHeight / newFactor
+        guard newWidth != width || newHeight != height || newFactor != factor || plan == nil else { return }
+        factor = newFactor
+        width = newWidth
+        height = newHeight
+        let count = width * height
+        plan = FFTPlan.shared(rows: height, columns: width, count: 1)
+        window = [Float](repeating: 0, count: count)
+        for y in 0..<height {
+            let wy = 0.5 - 0.5 * cos(2 * Double.pi * (Double(y) + 0.5) / Double(height))
+            for x in 0..<width {
+                let wx = 0.5 - 0.5 * cos(2 * Double.pi * (Double(x) + 0.5) / Double(width))
+                window[y * width + x] = Float(wx * wy)
+            }
+        }
+        previous = [Float](repeating: 0, count: count)
+        current = [Float](repeating: 0, count: count)
+        windowed = AlignedBuffer(count: count)
+        let spectrumFloats = 2 * (plan?.spectrumCount ?? 0)
+        previousSpectrum = AlignedBuffer(count: spectrumFloats)
+        spectrum = AlignedBuffer(count: spectrumFloats)
+        surface = AlignedBuffer(count: count)
+        hasPrevious = false
+    }
+
+    /// Mean of each `factor x factor` block.
+    private func downscale(_ luma: Image<UInt8>, into output: inout [Float]) {
+        let width = width, height = height, factor = factor, stride = luma.width
+        let scale = 1 / Float(factor * factor)
+        luma.pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let row = y * width
+                    for x in 0..<width { out[row + x] = 0 }
+                    for dy in 0..<factor {
+                        let sourceRow = (y * factor + dy) * stride
+                        for x in 0..<width {
+                            var sum: Int = 0
+                            let start = sourceRow + x * factor
+                            for dx in 0..<factor { sum += Int(source[start + dx]) }
+                            out[row + x] += Float(sum)
+                        }
+                    }
+                    for x in 0..<width { out[row + x] *= scale }
+                }
+            }
+        }
+    }
+
+    private func applyWindow(_ picture: [Float], into buffer: AlignedBuffer) {
+        let count = width * height
+        var mean: Float = 0
+        for value in picture { mean += value }
+        mean /= Float(max(1, count))
+        let out = buffer.pointer
+        picture.withUnsafeBufferPointer { source in
+            window.withUnsafeBufferPointer { weights in
+                for i in 0..<count { out[i] = (source[i] - mean) * weights[i] }
+            }
+        }
+    }
+
+    /// The strongest peaks of the phase-correlation surface (at most ``candidateCount``, each the
+    /// largest value outside a 5x5 neighbourhood of the stronger ones): their integer shifts (content
+    /// motion, working pixels) and significance (peak minus mean in standard deviations, above the
+    /// extreme value of as many Gaussian samples plus 2; 0 when not above it). Two motions in the
+    /// picture (the scene and an object) give two peaks.
+    private func correlate(plan: FFTPlan, previous: AlignedBuffer, current: AlignedBuffer,
+                           surface: AlignedBuffer) -> [(dx: Int, dy: Int, significance: Double)] {
+        let complexCount = plan.spectrumCount
+        // Normalised cross-power spectrum current x conj(previous) / |...|: its inverse peaks at
+        // the content's motion from the previous frame to this one.
+        let a = current.pointer, b = previous.pointer
+        let cross = scratchSpectrum(count: 2 * complexCount)
+        for k in 0..<complexCount {
+            let ar = a[2 * k], ai = a[2 * k + 1], br = b[2 * k], bi = b[2 * k + 1]
+            let re = ar * br + ai * bi
+            let im = ai * br - ar * bi
+            let magnitude = (re * re + im * im).squareRoot()
+            let inverse: Float = magnitude > 1e-12 ? 1 / magnitude : 0
+            cross.pointer[2 * k] = re * inverse
+            cross.pointer[2 * k + 1] = im * inverse
+        }
+        plan.inverse(cross, surface)
+        let width = width, height = height, count = width * height
+        let values = surface.pointer
+        var sum: Double = 0, squares: Double = 0
+        for i in 0..<count {
+            let value = Double(values[i])
+            sum += value
+            squares += value * value
+        }
+        let mean = sum / Double(count)
+        let deviation = max(1e-12, (squares / Double(count) - mean * mean).squareRoot())
+        let floor = (2 * log(Double(count))).squareRoot() + 2
+        var peaks: [(dx: Int, dy: Int, significance: Double)] = []
+        for _ in 0..<Self.candidateCount {
+            var best = 0
+            for i in 1..<count where values[i] > values[best] { best = i }
+            let significance = (Double(values[best]) - mean) / deviation - floor
+            guard significance > 0 || peaks.isEmpty else { break }
+            let column = best % width, row = best / width
+            peaks.append((column > width / 2 ? column - width : column, row > height / 2 ? row - height : row, max(0, significance)))
+            for dy in -2...2 {
+                for dx in -2...2 {
+                    let y = (row + dy + height) % height, x = (column + dx + width) % width
+                    values[y * width + x] = -Float.greatestFiniteMagnitude
+                }
+            }
+        }
+        return peaks
+    }
+
+    /// Peaks of the correlation surface tried as motion hypotheses.
+    private static let candidateCount = 3
+
+    private var crossSpectrum: AlignedBuffer?
+
+    private func scratchSpectrum(count: Int) -> AlignedBuffer {
+        if let crossSpectrum, crossSpectrum.count == count { return crossSpectrum }
+        let buffer = AlignedBuffer(count: count)
+        crossSpectrum = buffer
+        return buffer
+    }
+
+    /// Gauss-Newton on `current(x) = previous(x - d)` over the pixels both pictures cover, starting
+    /// at the integer peak. The shift is the same everywhere, so each step warps the previous picture
+    /// once with fixed bilinear weights; the gradient is the mean of both pictures' (efficient
+    /// second-order minimisation), and Huber weights (scale from the median absolute residual)
+    /// let the pixels of a moving object weigh less.
+    /// Also returns the median absolute residual of the last step (grey levels), the hypothesis's cost.
+    private func refine(dx startX: Double, dy startY: Double) -> (dx: Double, dy: Double, medianResidual: Float) {
+        var dx = startX, dy = startY
+        var medianResidual = Float.infinity
+        let width = width, height = height, count = width * height
+        if warped.count != count { warped = [Float](repeating: 0, count: count) }
+        for _ in 0..<4 {
+            // Interior pixels whose warped position and its neighbours lie inside the previous picture.
+            let shiftX = Int(dx.rounded(.down)), shiftY = Int(dy.rounded(.down))
+            let fx = Float(dx - Double(shiftX)), fy = Float(dy - Double(shiftY))
+            let xStart = max(2, shiftX + 3), xEnd = min(width - 2, width - 3 + shiftX)
+            let yStart = max(2, shiftY + 3), yEnd = min(height - 2, height - 3 + shiftY)
+            guard xEnd - xStart >= 8, yEnd - yStart >= 8 else { break }
+            var a11 = 0.0, a12 = 0.0, a22 = 0.0, b1 = 0.0, b2 = 0.0
+            var histogram = [Int](repeating: 0, count: Self.histogramBins)
+            previous.withUnsafeBufferPointer { prev in
+                current.withUnsafeBufferPointer { cur in
+                    warped.withUnsafeMutableBufferPointer { out in
+                        // warped(x) = previous(x - d): previous at (x - shiftX - 1 + (1 - fx), ...).
+                        let w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
+                        for y in (yStart - 1)..<(yEnd + 1) {
+                            let sourceRow = (y - shiftY - 1) * width
+                            for x in (xStart - 1)..<(xEnd + 1) {
+                                let i = sourceRow + x - shiftX - 1
+                                // Sample at (x - dx, y - dy) = (x - shiftX - fx, ...): between i and i + 1.
+                                out[y * width + x] = w11 * prev[i] + w01 * prev[i + 1] + w10 * prev[i + width] + w00 * prev[i + width + 1]
+                            }
+                        }
+                        for y in yStart..<yEnd {
+                            for x in xStart..<xEnd {
+                                let r = abs(cur[y * width + x] - out[y * width + x])
+                                histogram[min(Self.histogramBins - 1, Int(r * Self.binsPerLevel))] += 1
+                            }
+                        }
+                        medianResidual = Self.median(of: histogram)
+                        let scale = 1.345 * max(0.5, 1.4826 * medianResidual)
+                        for y in yStart..<yEnd {
+                            for x in xStart..<xEnd {
+                                let i = y * width + x
+                                let r = cur[i] - out[i]
+                                let gx = 0.25 * (cur[i + 1] - cur[i - 1] + out[i + 1] - out[i - 1])
+                                let gy = 0.25 * (cur[i + width] - cur[i - width] + out[i + width] - out[i - width])
+                                let w = abs(r) <= scale ? 1 : scale / abs(r)
+                                a11 += Double(w * gx * gx)
+                                a12 += Double(w * gx * gy)
+                                a22 += Double(w * gy * gy)
+                                b1 += Double(w * gx * r)
+                                b2 += Double(w * gy * r)
+                            }
+                        }
+                    }
+                }
+            }
+            let determinant = a11 * a22 - a12 * a12
+            guard determinant > 1e-9 * max(1, a11 * a22) else { break }
+            // current - warped ≈ -g·δ, so δ = -A⁻¹ b.
+            let stepX = -(a22 * b1 - a12 * b2) / determinant
+            let stepY = -(a11 * b2 - a12 * b1) / determinant
+            guard stepX.isFinite, stepY.isFinite, abs(stepX) <= 2, abs(stepY) <= 2 else { break }
+            dx += stepX
+            dy += stepY
+            if abs(stepX) < 1e-3 && abs(stepY) < 1e-3 { break }
+        }
+        return (dx, dy, medianResidual)
+    }
+
+    private var warped: [Float] = []
+    private static let binsPerLevel: Float = 8
+    private static let histogramBins = 256 * 8
+
+    /// The median of values binned `binsPerLevel` to a grey level.
+    private static func median(of histogram: [Int]) -> Float {
+        let total = histogram.reduce(0, +)
+        var seen = 0
+        for (bin, count) in histogram.enumerated() {
+            seen += count
+            if 2 * seen >= total { return (Float(bin) + 0.5) / binsPerLevel }
+        }
+        return 0
+    }
+}
