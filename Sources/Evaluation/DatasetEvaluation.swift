@@ -23,14 +23,17 @@ public struct EvaluationOptions: Sendable {
     public var reseedEvery: Int
     /// What re-seeds the pipeline's tracks (with `reseedEvery > 0`); the tracks are the sequences' boxes.
     public var detector: DetectorChoice
+    /// The pipeline compensates camera motion (with `reseedEvery > 0`).
+    public var compensatesCameraMotion: Bool
     /// Groups for per-category mean AUCs; `nil` = none.
     public var categories: SequenceCategories?
 
     public init(levels: [TrackingLevel] = TrackingLevel.allCases, sequences: [String]? = nil,
                 outputDirectory: String = "eval-out", peers: String? = nil, parameterAssignments: [String] = [],
                 evaluationProtocol: EvaluationProtocol = .ope, reseedEvery: Int = 0, detector: DetectorChoice = .template,
-                categories: SequenceCategories? = nil) {
+                compensatesCameraMotion: Bool = false, categories: SequenceCategories? = nil) {
         self.detector = detector
+        self.compensatesCameraMotion = compensatesCameraMotion
         self.parameterAssignments = parameterAssignments
         self.levels = levels
         self.sequences = sequences
@@ -87,7 +90,8 @@ public enum DatasetEvaluation {
             for sequence in dataset.sequences {
                 let runs = options.reseedEvery > 0
                     ? try PipelineRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
-                                             reseedEvery: options.reseedEvery, detector: options.detector)
+                                             reseedEvery: options.reseedEvery, detector: options.detector,
+                                             compensatesCameraMotion: options.compensatesCameraMotion)
                     : try LockstepRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
                                              parameters: parameters)
                 let scored = try score(runs, of: sequence, folder: options.csvFolder(level: level),

@@ -19,7 +19,8 @@ public enum PipelineRunner {
     /// video cannot be opened and ``EvaluationError/trackingFailed(sequence:frame:reason:)`` when a
     /// start is unusable or a session fails.
     public static func run(_ sequence: OTBSequence, protocol evaluationProtocol: EvaluationProtocol,
-                           level: TrackingLevel, reseedEvery: Int, detector: DetectorChoice = .template) throws -> [SequenceRun] {
+                           level: TrackingLevel, reseedEvery: Int, detector: DetectorChoice = .template,
+                           compensatesCameraMotion: Bool = false) throws -> [SequenceRun] {
         let clock = ContinuousClock()
         let started = clock.now
         let info: VideoInfo
@@ -39,7 +40,7 @@ public enum PipelineRunner {
                 let session = try ClipTrackingSession(
                     clipPath: sequence.videoPath, targets: [TrackTarget(label: sequence.name, box: start.box)],
                     options: TrackingOptions(level: level, startFrame: start.frame, reseedEvery: reseedEvery,
-                                             detector: detector))
+                                             detector: detector, compensatesCameraMotion: compensatesCameraMotion))
                 let collector = RecordCollector(trackID: 1, frameLimit: frameCount)
                 let report = try session.run(makeSinks: { [collector] })
                 return (collector.records, report)

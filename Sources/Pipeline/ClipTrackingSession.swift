@@ -51,6 +51,7 @@ public final class ClipTrackingSession {
         var trackingTime = Duration.zero
         let needsColour = TrackerParameters.for(options.level).needsColour
         let handler = SequenceRequestHandler()
+        let registration = options.compensatesCameraMotion ? TranslationalImageRegistrationRequest() : nil
         let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
                                           detector: options.detector)
         var objects: [TrackedObject] = []
@@ -104,6 +105,10 @@ public final class ClipTrackingSession {
                 || (object.isAutomatic && object.isLost
                     && (object.unsupportedRuns >= 2 || object.lostRun >= reseeder.policy.endAutomaticTracksAfterLostFrames)) {
                 object.end()
+            }
+            if let registration {
+                try handler.perform([registration], on: image)
+                for object in objects { object.request.cameraMotion = registration.results.first }
             }
             try handler.perform(objects.map(\.request), on: image)
             for object in objects { object.observe(image) }

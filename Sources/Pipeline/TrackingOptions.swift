@@ -12,13 +12,18 @@ public struct TrackingOptions: Sendable {
     public var detector: DetectorChoice
     /// Smallest class-detector score (0...1) that may re-seed a track or start one.
     public var detectionMinimumScore: Float
+    /// Register each frame against the previous one and move every tracker's search by the
+    /// picture's shift first (camera-motion compensation, for panning drone or handheld footage).
+    public var compensatesCameraMotion: Bool
 
     public init(level: TrackingLevel = .accurate, startFrame: Int = 0, reseedEvery: Int = 50,
-                detector: DetectorChoice = .template, detectionMinimumScore: Float = 0.5) {
+                detector: DetectorChoice = .template, detectionMinimumScore: Float = 0.5,
+                compensatesCameraMotion: Bool = false) {
         self.level = level
         self.startFrame = startFrame
         self.reseedEvery = reseedEvery
         self.detector = detector
         self.detectionMinimumScore = detectionMinimumScore
+        self.compensatesCameraMotion = compensatesCameraMotion
     }
 }

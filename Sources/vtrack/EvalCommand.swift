@@ -90,6 +90,9 @@ struct EvalCommand: ParsableCommand {
                                valueName: "detector"))
     var detector = "template"
 
+    @Flag(help: "With --reseed-every N: the pipeline compensates camera motion (see track --camera-motion).")
+    var cameraMotion = false
+
     @Option(help: ArgumentHelp("JSON object {\"category\": [\"Sequence\", ...]} for per-category mean AUCs.",
                                valueName: "file"))
     var categories: String?
@@ -118,6 +121,9 @@ struct EvalCommand: ParsableCommand {
         if reseedEvery > 0 && !parameterAssignments.isEmpty {
             throw ValidationError("--set cannot be combined with --reseed-every \(reseedEvery): the pipeline takes no custom tracker parameters (use --reseed-every 0)")
         }
+        if cameraMotion && reseedEvery == 0 {
+            throw ValidationError("--camera-motion needs --reseed-every N: it is part of the pipeline")
+        }
         if detector != "template" && reseedEvery == 0 {
             throw ValidationError("--detector needs --reseed-every N: the bare tracker is not re-seeded")
         }
@@ -132,7 +138,7 @@ struct EvalCommand: ParsableCommand {
                                         outputDirectory: out, peers: compare,
                                         parameterAssignments: parameterAssignments,
                                         evaluationProtocol: evaluationProtocol, reseedEvery: reseedEvery,
-                                        detector: DetectorChoice(parsing: detector),
+                                        detector: DetectorChoice(parsing: detector), compensatesCameraMotion: cameraMotion,
                                         categories: try categories.map { try SequenceCategories(path: $0) })
         var printedHeader = false
         let report = try DatasetEvaluation.run(dataset: dataset, options: options) { level, result in

@@ -17,6 +17,9 @@ struct TrackingOptionsGroup: ParsableArguments {
 
     @OptionGroup var detection: DetectorOptionsGroup
 
+    @Flag(help: "Register each frame against the previous one and move the trackers' search by the camera's motion (panning footage).")
+    var cameraMotion = false
+
     func validate() throws {
         if startFrame < 0 { throw ValidationError("--start-frame must be 0 or more") }
         if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
@@ -24,6 +27,7 @@ struct TrackingOptionsGroup: ParsableArguments {
 
     var options: TrackingOptions {
         TrackingOptions(level: level, startFrame: startFrame, reseedEvery: reseedEvery,
-                        detector: detection.choice, detectionMinimumScore: detection.minScore)
+                        detector: detection.choice, detectionMinimumScore: detection.minScore,
+                        compensatesCameraMotion: cameraMotion)
     }
 }

@@ -54,13 +54,12 @@ final class PhaseCorrelationRegistration {
         guard hasPrevious else { return .none }
         let peaks = correlate(plan: plan, previous: previousSpectrum, current: spectrum, surface: surface)
         guard let strongest = peaks.first, strongest.significance > 0 else { return ImageTranslationObservation(dx: 0, dy: 0, confidence: 0) }
-        // Least median of residuals: of the hypotheses, the motion that most of the picture follows.
-        var best: (dx: Double, dy: Double, medianResidual: Float, significance: Double)?
-        for peak in peaks where peak.significance > 0 {
+        // Least median of residuals: of the hypotheses, the motion that most of the picture follows
+        // (compared at their integer shifts), then refined.
+        let chosen = peaks.filter { $0.significance > 0 }.min { integerMedianResidual(dx: $0.dx, dy: $0.dy) < integerMedianResidual(dx: $1.dx, dy: $1.dy) }
+        let best = chosen.map { peak -> (dx: Double, dy: Double, significance: Double) in
             let refined = refine(dx: Double(peak.dx), dy: Double(peak.dy))
-            if best == nil || refined.medianResidual < best?.medianResidual ?? .infinity {
-                best = (refined.dx, refined.dy, refined.medianResidual, peak.significance)
-            }
+            return (refined.dx, refined.dy, peak.significance)
         }
         guard let best else { return ImageTranslationObservation(dx: 0, dy: 0, confidence: 0) }
         let confidence = Float(1 - exp(-best.significance / 5))
@@ -98,25 +97,31 @@ final class PhaseCorrelationRegistration {
     private func downscale(_ luma: Image<UInt8>, into output: inout [Float]) {
         let width = width, height = height, factor = factor, stride = luma.width
         let scale = 1 / Float(factor * factor)
+        if columnSums.count != width { columnSums = [UInt32](repeating: 0, count: width) }
         luma.pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    let row = y * width
-                    for x in 0..<width { out[row + x] = 0 }
-                    for dy in 0..<factor {
-                        let sourceRow = (y * factor + dy) * stride
-                        for x in 0..<width {
-                            var sum: Int = 0
-                            let start = sourceRow + x * factor
-                            for dx in 0..<factor { sum += Int(source[start + dx]) }
-                            out[row + x] += Float(sum)
+                columnSums.withUnsafeMutableBufferPointer { sums in
+                    for y in 0..<height {
+                        for x in 0..<width { sums[x] = 0 }
+                        for row in (y * factor)..<(y * factor + factor) {
+                            var index = row * stride
+                            for x in 0..<width {
+                                var sum: UInt32 = 0
+                                for _ in 0..<factor {
+                                    sum &+= UInt32(source[index])
+                                    index += 1
+                                }
+                                sums[x] &+= sum
+                            }
                         }
+                        for x in 0..<width { out[y * width + x] = Float(sums[x]) * scale }
                     }
-                    for x in 0..<width { out[row + x] *= scale }
                 }
             }
         }
     }
+
+    private var columnSums: [UInt32] = []
 
     private func applyWindow(_ picture: [Float], into buffer: AlignedBuffer) {
         let count = width * height
@@ -199,13 +204,11 @@ final class PhaseCorrelationRegistration {
     /// once with fixed bilinear weights; the gradient is the mean of both pictures' (efficient
     /// second-order minimisation), and Huber weights (scale from the median absolute residual)
     /// let the pixels of a moving object weigh less.
-    /// Also returns the median absolute residual of the last step (grey levels), the hypothesis's cost.
-    private func refine(dx startX: Double, dy startY: Double) -> (dx: Double, dy: Double, medianResidual: Float) {
+    private func refine(dx startX: Double, dy startY: Double) -> (dx: Double, dy: Double) {
         var dx = startX, dy = startY
-        var medianResidual = Float.infinity
         let width = width, height = height, count = width * height
         if warped.count != count { warped = [Float](repeating: 0, count: count) }
-        for _ in 0..<4 {
+        for _ in 0..<3 {
             // Interior pixels whose warped position and its neighbours lie inside the previous picture.
             let shiftX = Int(dx.rounded(.down)), shiftY = Int(dy.rounded(.down))
             let fx = Float(dx - Double(shiftX)), fy = Float(dy - Double(shiftY))
@@ -233,21 +236,27 @@ final class PhaseCorrelationRegistration {
                                 histogram[min(Self.histogramBins - 1, Int(r * Self.binsPerLevel))] += 1
                             }
                         }
-                        medianResidual = Self.median(of: histogram)
-                        let scale = 1.345 * max(0.5, 1.4826 * medianResidual)
+                        let scale = 1.345 * max(0.5, 1.4826 * Self.median(of: histogram))
                         for y in yStart..<yEnd {
+                            // Float sums per row, added up in Double.
+                            var r11: Float = 0, r12: Float = 0, r22: Float = 0, s1: Float = 0, s2: Float = 0
                             for x in xStart..<xEnd {
                                 let i = y * width + x
                                 let r = cur[i] - out[i]
                                 let gx = 0.25 * (cur[i + 1] - cur[i - 1] + out[i + 1] - out[i - 1])
                                 let gy = 0.25 * (cur[i + width] - cur[i - width] + out[i + width] - out[i - width])
                                 let w = abs(r) <= scale ? 1 : scale / abs(r)
-                                a11 += Double(w * gx * gx)
-                                a12 += Double(w * gx * gy)
-                                a22 += Double(w * gy * gy)
-                                b1 += Double(w * gx * r)
-                                b2 += Double(w * gy * r)
+                                r11 += w * gx * gx
+                                r12 += w * gx * gy
+                                r22 += w * gy * gy
+                                s1 += w * gx * r
+                                s2 += w * gy * r
                             }
+                            a11 += Double(r11)
+                            a12 += Double(r12)
+                            a22 += Double(r22)
+                            b1 += Double(s1)
+                            b2 += Double(s2)
                         }
                     }
                 }
@@ -260,9 +269,29 @@ final class PhaseCorrelationRegistration {
             guard stepX.isFinite, stepY.isFinite, abs(stepX) <= 2, abs(stepY) <= 2 else { break }
             dx += stepX
             dy += stepY
-            if abs(stepX) < 1e-3 && abs(stepY) < 1e-3 { break }
+            if abs(stepX) < 0.01 && abs(stepY) < 0.01 { break }
         }
-        return (dx, dy, medianResidual)
+        return (dx, dy)
+    }
+
+    /// Median absolute difference between this picture and the previous one moved by the integer
+    /// shift `(dx, dy)`, over every other pixel of their overlap (grey levels).
+    private func integerMedianResidual(dx: Int, dy: Int) -> Float {
+        let width = width, height = height
+        let xStart = max(0, dx), xEnd = min(width, width + dx), yStart = max(0, dy), yEnd = min(height, height + dy)
+        guard xEnd - xStart >= 8, yEnd - yStart >= 8 else { return .infinity }
+        var histogram = [Int](repeating: 0, count: Self.histogramBins)
+        previous.withUnsafeBufferPointer { prev in
+            current.withUnsafeBufferPointer { cur in
+                for y in stride(from: yStart, to: yEnd, by: 2) {
+                    for x in stride(from: xStart, to: xEnd, by: 2) {
+                        let r = abs(cur[y * width + x] - prev[(y - dy) * width + x - dx])
+                        histogram[min(Self.histogramBins - 1, Int(r * Self.binsPerLevel))] += 1
+                    }
+                }
+            }
+        }
+        return Self.median(of: histogram)
     }
 
     private var warped: [Float] = []
