@@ -73,12 +73,16 @@ public enum OutputError: Error, CustomStringConvertible, Equatable {
     case cannotCreate(path: String)
     case writeFailed(path: String, reason: String)
     case wouldOverwriteInput(path: String)
+    /// One file given for two outputs; `first` and `second` name their kinds (`CSV`, `MOT`, ...).
+    case sameFileForTwoOutputs(path: String, first: String, second: String)
 
     public var description: String {
         switch self {
         case .cannotCreate(let path): return "\(path): cannot create the file (does its folder exist and is it writable?)"
         case .writeFailed(let path, let reason): return "\(path): write failed: \(reason)"
         case .wouldOverwriteInput(let path): return "\(path): refusing to overwrite an input file"
+        case .sameFileForTwoOutputs(let path, let first, let second):
+            return "\(path): given for two outputs (\(first) and \(second)); each output needs its own file"
         }
     }
 }

@@ -4,15 +4,22 @@ import VideoIO
 /// Where the outputs of one clip go, resolved from the command-line options.
 ///
 /// With only an output folder, the CSV and the MP4 are named after the clip (`clip.csv`,
-/// `clip.mp4`); with nothing at all, the folder is `vtrack-out`. Outputs never replace the input.
+/// `clip.mp4`); with nothing at all, the folder is `vtrack-out`. The MOTChallenge and JSON Lines files
+/// are written only when their paths are given. Outputs never replace the input, and no two outputs
+/// share a file.
 public struct OutputPaths: Sendable, Equatable {
     public var csv: String?
     public var video: String?
+    /// The MOTChallenge results file (``MOTChallengeFormat``).
+    public var mot: String?
+    /// The JSON Lines file, one object per frame (``TrackJSONLines``).
+    public var jsonLines: String?
 
-    /// Throws ``OutputError/wouldOverwriteInput(path:)`` when an output is the clip itself.
-    public init(clip: String, out: String?, csv: String?, video: String?) throws {
+    /// Throws ``OutputError/wouldOverwriteInput(path:)`` when an output is the clip itself and
+    /// ``OutputError/sameFileForTwoOutputs(path:first:second:)`` when two outputs are the same file.
+    public init(clip: String, out: String?, csv: String?, video: String?, mot: String? = nil, jsonLines: String? = nil) throws {
         let stem = Self.safeStem(of: clip)
-        let out = (out == nil && csv == nil && video == nil) ? "vtrack-out" : out
+        let out = (out == nil && csv == nil && video == nil && mot == nil && jsonLines == nil) ? "vtrack-out" : out
         if let out {
             self.csv = csv ?? (out as NSString).appendingPathComponent(stem + ".csv")
             self.video = video ?? (out as NSString).appendingPathComponent(stem + ".mp4")
@@ -20,15 +27,27 @@ public struct OutputPaths: Sendable, Equatable {
             self.csv = csv
             self.video = video
         }
-        for path in [self.csv, self.video].compactMap({ $0 }) where Self.sameFile(path, clip) {
-            throw OutputError.wouldOverwriteInput(path: path)
+        self.mot = mot
+        self.jsonLines = jsonLines
+        let named = self.named
+        for (index, output) in named.enumerated() {
+            if Self.sameFile(output.path, clip) { throw OutputError.wouldOverwriteInput(path: output.path) }
+            if let earlier = named[..<index].first(where: { Self.sameFile($0.path, output.path) }) {
+                throw OutputError.sameFileForTwoOutputs(path: output.path, first: earlier.kind, second: output.kind)
+            }
         }
     }
 
-    /// The outputs that exist after a complete run.
-    public var written: [String] { [csv, video].compactMap { $0 } }
+    /// The outputs that exist after a complete run, in the order their sinks are made.
+    public var written: [String] { named.map(\.path) }
 
-    /// Creates the folders and the sinks: CSV first, then the annotated video with the clip's audio.
+    /// The outputs to write with the name of their kind, for errors.
+    private var named: [(kind: String, path: String)] {
+        [("CSV", csv), ("MOT", mot), ("JSON Lines", jsonLines), ("video", video)].compactMap { kind, path in path.map { (kind, $0) } }
+    }
+
+    /// Creates the folders and the sinks: the text files first (CSV, MOTChallenge, JSON Lines), then
+    /// the annotated video with the clip's audio.
     public func makeSinks(clip: String, info: VideoInfo) throws -> [TrackSink] {
         var sinks: [TrackSink] = []
         for path in written {
@@ -42,6 +61,8 @@ public struct OutputPaths: Sendable, Equatable {
             }
         }
         if let csv { sinks.append(try CSVTrackSink(path: csv)) }
+        if let mot { sinks.append(try MOTChallengeTrackSink(path: mot)) }
+        if let jsonLines { sinks.append(try JSONLinesTrackSink(path: jsonLines)) }
         if let video { sinks.append(try AnnotatedVideoSink(path: video, info: info, audioSourcePath: clip)) }
         return sinks
     }

@@ -23,13 +23,7 @@ public enum TrackCSV {
     /// (defaults: 0, empty, 1, `tracked`). `style` is ignored: it is derived from the confidence.
     /// Throws ``TrackCSVError`` naming the file and the line of the first bad row.
     public static func read(path: String) throws -> [TrackRecord] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TrackCSVError(path: path, line: 0, reason: "cannot read the file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TrackCSVError(path: path, line: 0, reason: "not UTF-8 text")
-        }
-        return try parse(text, path: path)
+        try parse(TrackFileFormat.text(atPath: path), path: path)
     }
 
     /// Parses CSV text; `path` only names the source in errors.

@@ -14,7 +14,8 @@ struct BatchCommand: ParsableCommand {
         pixels, origin at the top-left pixel. Clips without boxes start their tracks from a class \
         detector (--detector face) when one is given, and are skipped otherwise.
 
-        Writes OUT/a/clip.csv, OUT/a/clip.mp4 and OUT/a/clip.done.json (written last: the clip is \
+        Writes OUT/a/clip.csv, OUT/a/clip.mp4 (not with --no-video), OUT/a/clip.mot.txt (with --mot), \
+        OUT/a/clip.jsonl (with --jsonl) and OUT/a/clip.done.json (written last: the clip is \
         complete), then OUT/summary.csv and OUT/summary.json. Run again after an interruption and only \
         unfinished clips are tracked (--force tracks all again).
 
@@ -45,8 +46,14 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var tracking: TrackingOptionsGroup
 
-    @Flag(help: "Write only the CSV files, no annotated MP4.")
+    @Flag(help: "Write no annotated MP4.")
     var noVideo = false
+
+    @Flag(help: "Also write OUT/<clip>.mot.txt: MOTChallenge rows (frame 1-based, id, box, confidence, -1,-1,-1).")
+    var mot = false
+
+    @Flag(help: "Also write OUT/<clip>.jsonl: one JSON object per frame with its tracks.")
+    var jsonl = false
 
     @Flag(help: "Track clips again even when their outputs are complete.")
     var force = false
@@ -73,7 +80,7 @@ struct BatchCommand: ParsableCommand {
         let chosenShard = try resolvedShard()
         let runner = try BatchRunner(configuration: BatchConfiguration(
             inputFolder: folder, outputFolder: out, options: tracking.options, manifestPath: manifest,
-            writesVideo: !noVideo, force: force, jobs: jobs, shard: chosenShard))
+            writesVideo: !noVideo, writesMOT: mot, writesJSONLines: jsonl, force: force, jobs: jobs, shard: chosenShard))
         let display = BatchProgressDisplay(enabled: !quiet)
         if !quiet {
             let share = chosenShard.isWhole ? "" : ", \(runner.clips.count) in shard \(chosenShard)"

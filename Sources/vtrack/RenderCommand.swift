@@ -6,23 +6,29 @@ import VideoIO
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw a tracks CSV (for example one edited by hand) onto its clip as an annotated MP4.",
+        abstract: "Draw a tracks CSV or MOTChallenge file (say, edited by hand) onto its clip as an annotated MP4.",
         discussion: """
-        The CSV needs the columns frame, track_id, x, y, width, height (pixels, origin at the \
-        top-left pixel); label, confidence and state are optional. Boxes are drawn as `vtrack track` \
-        draws them: solid when confidence > 0.5, dashed otherwise. Every frame of the clip is \
-        written, frames without rows unannotated; rows for frames past the end are reported.
+        The file is a vtrack CSV or a MOTChallenge file, told apart by content: a MOTChallenge file \
+        has no header and ten numbers per line. The CSV needs the columns frame, track_id, x, y, \
+        width, height (pixels, origin at the top-left pixel); label, confidence and state are \
+        optional. A MOTChallenge line is frame,id,bb_left,bb_top,bb_width,bb_height,conf,x,y,z \
+        with frame 1-based (drawn on frame - 1), conf in 0...1 or -1 (read as 1), and no label. \
+        Boxes are drawn as `vtrack track` draws them: solid when confidence > 0.5, dashed \
+        otherwise. Every frame of the clip is written, frames without rows unannotated; rows for \
+        frames past the end are reported.
 
-        Example:
+        Examples:
           vtrack render clip.mp4 --tracks out/clip.csv \\
               --video out/clip-edited.mp4
+          vtrack render clip.mp4 --tracks results/clip.mot.txt \\
+              --video out/clip-mot.mp4
         """
     )
 
-    @Argument(help: "The clip the CSV was made from.")
+    @Argument(help: "The clip the tracks file was made from.")
     var clip: String
 
-    @Option(help: ArgumentHelp("The tracks CSV to draw.", valueName: "csv"))
+    @Option(help: ArgumentHelp("The tracks file to draw: a vtrack CSV or a MOTChallenge file.", valueName: "file"))
     var tracks: String
 
     @Option(help: ArgumentHelp("Where to write the annotated MP4.", valueName: "path"))
@@ -34,7 +40,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         _ = try OutputPaths(clip: tracks, out: nil, csv: nil, video: video)
         let outputs = try OutputPaths(clip: clip, out: nil, csv: nil, video: video)
-        let records = try TrackCSV.read(path: tracks)
+        let records = try TrackFileFormat.read(path: tracks)
         let byFrame = Dictionary(grouping: records, by: \.frame)
         let reader = try VideoReader(path: clip)
         let sinks = try outputs.makeSinks(clip: clip, info: reader.info)

@@ -6,7 +6,7 @@ import Tracking
 struct TrackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "track",
-        abstract: "Track boxes through a clip; write a CSV and an annotated MP4.",
+        abstract: "Track boxes through a clip; write a CSV and an annotated MP4 (and MOTChallenge or JSON Lines files).",
         discussion: """
         Each --box is x,y,width,height in pixels (origin at the top-left pixel) on the start \
         frame, optionally prefixed with a label: --box walker=157,138,22,55. At most 16 boxes. \
@@ -17,14 +17,20 @@ struct TrackCommand: ParsableCommand {
         the object as first seen, within reach of its motion and not on another track; \
         otherwise it is reported lost and drawn dashed. --reseed-every 0 turns both off.
 
-        With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv \
-        nor --video, writes into ./vtrack-out/.
+        With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv, \
+        --video, --mot nor --jsonl, writes into ./vtrack-out/. --mot PATH also writes MOTChallenge \
+        rows (frame,id,bb_left,bb_top,bb_width,bb_height,conf,-1,-1,-1; frame 1-based, so the CSV's \
+        frame + 1) and --jsonl PATH one JSON object per frame with all its tracks; both hold every \
+        record of the CSV (lost and ended ones too). Every output appears under its name only when \
+        the clip is complete; an output may not be the clip or another output.
 
         Examples:
           vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 \\
               --box walker=157,138,22,55 --box 401,149,27,52 --out out/
           vtrack track SampleVideos/carphone_face_in_car.mp4 --detector face \\
               --out out/
+          vtrack track SampleVideos/carphone_face_in_car.mp4 --box 58,32,60,62 \\
+              --csv face.csv --mot face.mot.txt --jsonl face.jsonl
         """
     )
 
@@ -45,6 +51,13 @@ struct TrackCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the annotated MP4.", valueName: "path"))
     var video: String?
 
+    @Option(help: ArgumentHelp("Where to write MOTChallenge rows: frame (1-based),id,bb_left,bb_top,bb_width,bb_height,conf,-1,-1,-1.",
+                               valueName: "path"))
+    var mot: String?
+
+    @Option(help: ArgumentHelp("Where to write JSON Lines: one object per frame with its tracks.", valueName: "path"))
+    var jsonl: String?
+
     @Flag(help: "Do not print progress.")
     var quiet = false
 
@@ -57,7 +70,7 @@ struct TrackCommand: ParsableCommand {
 
     func run() throws {
         let targets = try boxes.map { try TrackTarget(parsing: $0) }
-        let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video)
+        let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video, mot: mot, jsonLines: jsonl)
         let session = try ClipTrackingSession(clipPath: clip, targets: targets, options: tracking.options)
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
         let report = try session.run(

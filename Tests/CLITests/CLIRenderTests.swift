@@ -83,6 +83,59 @@ final class CLIRenderTests: XCTestCase {
         XCTAssertEqual(try lumaFrames(folder.path("o.mp4")).count, 10)
     }
 
+    /// A MOTChallenge file written by `vtrack track --mot` renders as its CSV does: the same boxes on
+    /// the same frames (MOT frame - 1), where the CSV's state does not change the drawing (MOTChallenge
+    /// has no state, so `lost` and `ended` records are drawn by their confidence alone).
+    func testRenderDrawsAMOTFileAsItsCSV() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: cliSampleClip), "missing \(cliSampleClip)")
+        let folder = try CLITemporaryFolder()
+        let tracked = try CLI.vtrack(["track", cliSampleClip, "--box", "58,32,60,62", "--level", "fast",
+                                      "--csv", folder.path("t.csv"), "--mot", folder.path("t.mot.txt"), "--quiet"])
+        XCTAssertEqual(tracked.status, 0, tracked.stderr)
+        for (tracks, video) in [("t.csv", "from-csv.mp4"), ("t.mot.txt", "from-mot.mp4")] {
+            let rendered = try CLI.vtrack(["render", cliSampleClip, "--tracks", folder.path(tracks), "--video", folder.path(video)])
+            XCTAssertEqual(rendered.status, 0, rendered.stderr)
+            XCTAssertTrue(rendered.stdout.contains("drew 120 boxes on 120 frames"), rendered.stdout)
+        }
+        let plain = try lumaFrames(cliSampleClip)
+        let fromCSV = try lumaFrames(folder.path("from-csv.mp4"))
+        let fromMOT = try lumaFrames(folder.path("from-mot.mp4"))
+        XCTAssertEqual(fromMOT.count, 120, "the MP4 rendered from the MOT file decodes, every frame")
+        XCTAssertEqual(fromCSV.count, 120)
+        let states = try Dictionary(TrackCSV.read(path: folder.path("t.csv")).map { ($0.frame, $0.state) }) { first, _ in first }
+        let comparable = (0..<min(120, fromCSV.count, fromMOT.count)).filter { states[$0] == .tracked || states[$0] == .reseeded }
+        XCTAssertGreaterThan(comparable.count, 100)
+        for index in comparable {
+            let drawnFromCSV = drawn(fromCSV[index], over: plain[index]), drawnFromMOT = drawn(fromMOT[index], over: plain[index])
+            XCTAssertGreaterThan(drawnFromCSV.count, 50, "frame \(index): a box is drawn")
+            XCTAssertGreaterThan(overlap(drawnFromCSV, drawnFromMOT), 0.9, "frame \(index)")
+            XCTAssertGreaterThan(overlap(drawnFromMOT, drawnFromCSV), 0.9, "frame \(index)")
+        }
+    }
+
+    /// A malformed MOTChallenge line stops the render with one error line naming the file and the line,
+    /// and nothing is written.
+    func testMalformedMOTLineNamesTheFileAndLine() throws {
+        let folder = try CLITemporaryFolder()
+        let clip = folder.path("clip.mp4")
+        try CLI.makeClip(clip, frames: 10)
+        let good = "1,1,10,10,20,20,1.0000,-1,-1,-1\n2,1,11,10,20,20,0.4000,-1,-1,-1\n"
+        try folder.write(good + "3,1,12,10,20,x,1,-1,-1,-1\n", to: "word.mot.txt")
+        try folder.write(good + "\n3,1,12,10,20,20,1,-1,-1\n", to: "short.mot.txt")
+        try folder.write("0,1,12,10,20,20,1,-1,-1,-1\n", to: "zero.txt")
+        for (name, line, reason) in [("word.mot.txt", 3, "bb_height is not a finite number ('x')"),
+                                     ("short.mot.txt", 4, "expected 10 comma-separated numbers"),
+                                     ("zero.txt", 1, "frame is not a whole number of 1 or more ('0')")] {
+            let outcome = try CLI.vtrack(["render", clip, "--tracks", folder.path(name), "--video", folder.path("o.mp4")])
+            XCTAssertFalse(outcome.signalled, outcome.stderr)
+            XCTAssertNotEqual(outcome.status, 0, name)
+            let errors = outcome.messages.filter { $0.hasPrefix("Error:") }
+            XCTAssertEqual(errors.count, 1, outcome.stderr)
+            XCTAssertTrue(errors.first?.hasPrefix("Error: \(folder.path(name)):\(line): \(reason)") ?? false, outcome.stderr)
+            XCTAssertEqual(folder.files(under: ""), ["clip.mp4", "short.mot.txt", "word.mot.txt", "zero.txt"], "no output for \(name)")
+        }
+    }
+
     private func lumaFrames(_ path: String) throws -> [Image<UInt8>] {
         let reader = try VideoReader(path: path)
         var frames: [Image<UInt8>] = []

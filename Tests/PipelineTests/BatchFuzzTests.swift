@@ -4,9 +4,10 @@ import Pipeline
 import VideoIO
 import XCTest
 
-/// Seeded mutation fuzzing of everything that reads user input: box specs, tracks CSVs, sidecars,
-/// manifests and video files. Each parser must either return values that keep their documented
-/// invariants or throw an error whose description is one line naming the input; a crash fails the run.
+/// Seeded mutation fuzzing of everything that reads user input: box specs, tracks CSVs and MOTChallenge
+/// files, sidecars, manifests and video files. Each parser must either return values that keep their
+/// documented invariants or throw an error whose description is one line naming the input; a crash
+/// fails the run.
 /// The seeds make every failure repeatable.
 final class BatchFuzzTests: XCTestCase {
     private let alphabet: [Character] = Array("0123456789,.-+=eE\"\n\r\t ;xyabnNaAiIfF/\\{}[]:\u{0}\u{FEFF}é😀") + ["nan", "inf", "1e308", "-0", "\"\""].flatMap { Array($0) }
@@ -76,6 +77,25 @@ final class BatchFuzzTests: XCTestCase {
             } catch {
                 XCTAssertTrue(error is TrackCSVError, "\(error)")
                 checkOneLine(error, names: "fuzz.csv", text)
+            }
+        }
+    }
+
+    func testMOTChallengeParsing() {
+        var rng = BatchSeededGenerator(seed: 0x307)
+        let seed = "1,1,157,138,22,55,1.0000,-1,-1,-1\n2,1,158.5,139,22,55,0.4000,-1,-1,-1\n2,2,10,10,5,5,-1,-1,-1,-1\n"
+        for _ in 0..<3000 {
+            let text = mutate(seed, using: &rng)
+            do {
+                for record in try TrackFileFormat(detecting: text, path: "fuzz.txt").parse(text, path: "fuzz.txt") {
+                    XCTAssertTrue(record.box.x.isFinite && record.box.y.isFinite, text)
+                    XCTAssertTrue(record.box.width >= 0 && record.box.height >= 0, text)
+                    XCTAssertTrue((0...1).contains(record.confidence), text)
+                    XCTAssertTrue(record.frame >= 0 && record.trackID >= 0, text)
+                }
+            } catch {
+                XCTAssertTrue(error is MOTChallengeError || error is TrackCSVError, "\(error)")
+                checkOneLine(error, names: "fuzz.txt", text)
             }
         }
     }

@@ -7,6 +7,10 @@ final class BatchOutputLayoutTests: XCTestCase {
         XCTAssertEqual(layout.csvPath(for: "cam1/0001.mp4"), "out/cam1/0001.csv")
         XCTAssertEqual(layout.videoPath(for: "cam1/0001.mp4"), "out/cam1/0001.mp4")
         XCTAssertEqual(layout.markerPath(for: "cam1/0001.mp4"), "out/cam1/0001.done.json")
+        XCTAssertEqual(layout.motPath(for: "cam1/0001.mp4"), "out/cam1/0001.mot.txt")
+        XCTAssertEqual(layout.jsonLinesPath(for: "cam1/0001.mp4"), "out/cam1/0001.jsonl")
+        XCTAssertEqual(layout.relativeMOT(for: "my clips/a b (1).mov"), "my_clips/a_b__1_.mot.txt")
+        XCTAssertEqual(layout.relativeJSONLines(for: "my clips/a b (1).mov"), "my_clips/a_b__1_.jsonl")
         XCTAssertEqual(layout.base(for: "my clips/a b (1).mov"), "my_clips/a_b__1_")
         XCTAssertEqual(layout.base(for: "ünï/çödé.mkv"), "ünï/çödé", "letters of any script are kept")
     }

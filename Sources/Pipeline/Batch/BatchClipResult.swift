@@ -1,6 +1,6 @@
 /// What became of one clip of a batch.
 public enum BatchClipStatus: String, Sendable, Codable, CaseIterable {
-    /// Tracked in this run; both outputs are complete.
+    /// Tracked in this run; all its outputs are complete.
     case ok
     /// Could not be tracked (unreadable clip, bad boxes, write error); ``BatchClipResult/error`` says why.
     case failed

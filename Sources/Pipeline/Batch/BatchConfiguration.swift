@@ -13,6 +13,10 @@ public struct BatchConfiguration: Sendable {
     public var manifestPath: String?
     /// Write the annotated MP4 beside each CSV.
     public var writesVideo: Bool
+    /// Also write each clip's MOTChallenge file (``BatchOutputLayout/motPath(for:)``).
+    public var writesMOT: Bool
+    /// Also write each clip's JSON Lines file (``BatchOutputLayout/jsonLinesPath(for:)``).
+    public var writesJSONLines: Bool
     /// Re-run clips that are already complete.
     public var force: Bool
     /// Clips tracked at the same time, at least 1 (each clip also tracks its objects in parallel).
@@ -21,13 +25,15 @@ public struct BatchConfiguration: Sendable {
     public var shard: BatchShard
 
     public init(inputFolder: String, outputFolder: String, options: TrackingOptions = TrackingOptions(),
-                manifestPath: String? = nil, writesVideo: Bool = true, force: Bool = false, jobs: Int = 1,
-                shard: BatchShard = .whole) {
+                manifestPath: String? = nil, writesVideo: Bool = true, writesMOT: Bool = false, writesJSONLines: Bool = false,
+                force: Bool = false, jobs: Int = 1, shard: BatchShard = .whole) {
         self.inputFolder = inputFolder
         self.outputFolder = outputFolder
         self.options = options
         self.manifestPath = manifestPath
         self.writesVideo = writesVideo
+        self.writesMOT = writesMOT
+        self.writesJSONLines = writesJSONLines
         self.force = force
         self.jobs = jobs
         self.shard = shard

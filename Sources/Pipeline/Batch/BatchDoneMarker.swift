@@ -1,6 +1,6 @@
 import Foundation
 
-/// The file that says a clip of a batch is complete: written atomically after both outputs were
+/// The file that says a clip of a batch is complete: written atomically after all its outputs were
 /// renamed into place, so its presence means they are whole. It keeps the clip's summary line and a
 /// description of the inputs (boxes, options, clip size and time) so a re-run skips the clip only
 /// when nothing it depends on changed.

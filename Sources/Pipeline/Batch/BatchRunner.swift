@@ -8,6 +8,7 @@ import Imaging
 ///         inputFolder: "footage", outputFolder: "tracks", jobs: 2))
 ///     let summary = try runner.run(clipFinished: { result, progress in print(progress.logLine(for: result)) })
 ///     // tracks/cam1/0001.csv, tracks/cam1/0001.mp4, tracks/cam1/0001.done.json, ..., tracks/summary.csv
+///     // (and tracks/cam1/0001.mot.txt, tracks/cam1/0001.jsonl with writesMOT, writesJSONLines)
 ///
 /// - Boxes come from the manifest (for the clips it names), else from the clip's sidecar
 ///   (``BoxSidecar``); a clip with neither starts its tracks from the detector when
@@ -101,9 +102,17 @@ public final class BatchRunner {
             let extensions = ClipFinder.videoExtensions.sorted().joined(separator: "/")
             return .failed(clip, "\(configuration.manifestPath ?? "manifest"): names \(clip), but there is no such .\(extensions) file under \(configuration.inputFolder)")
         }
-        let csvPath = layout.csvPath(for: clip), markerPath = layout.markerPath(for: clip)
-        let videoPath = configuration.writesVideo ? layout.videoPath(for: clip) : nil
-        for path in [csvPath, markerPath, videoPath].compactMap({ $0 }) where inputs.contains(path) {
+        let markerPath = layout.markerPath(for: clip)
+        let paths: OutputPaths
+        do {
+            paths = try OutputPaths(clip: clipPath, out: nil, csv: layout.csvPath(for: clip),
+                                    video: configuration.writesVideo ? layout.videoPath(for: clip) : nil,
+                                    mot: configuration.writesMOT ? layout.motPath(for: clip) : nil,
+                                    jsonLines: configuration.writesJSONLines ? layout.jsonLinesPath(for: clip) : nil)
+        } catch {
+            return .failed(clip, error)
+        }
+        for path in paths.written + [markerPath] where inputs.contains(path) {
             return .failed(clip, OutputError.wouldOverwriteInput(path: path))
         }
         let boxes: ClipBoxes
@@ -120,9 +129,8 @@ public final class BatchRunner {
         var options = configuration.options
         if let frame = boxes.startFrame { options.startFrame = frame }
         let inputDescription = describeInputs(clipPath: clipPath, boxes: boxes, options: options)
-        let outputs = [csvPath, videoPath].compactMap { $0 }
         if !configuration.force, let marker = BatchDoneMarker.read(path: markerPath), marker.inputs == inputDescription,
-           outputs.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
+           paths.written.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
             var result = marker.result
             result.status = .skipped
             result.error = "already complete (--force runs it again)"
@@ -130,9 +138,7 @@ public final class BatchRunner {
         }
         try? FileManager.default.removeItem(atPath: markerPath)
         do {
-            let result = try track(clip, at: clipPath, boxes: boxes, options: options,
-                                   outputs: try OutputPaths(clip: clipPath, out: nil, csv: csvPath, video: videoPath),
-                                   onFrames: onFrames)
+            let result = try track(clip, at: clipPath, boxes: boxes, options: options, outputs: paths, onFrames: onFrames)
             try BatchDoneMarker(inputs: inputDescription, result: result).write(to: markerPath)
             return result
         } catch {
@@ -149,7 +155,7 @@ public final class BatchRunner {
         return ClipBoxes(targets: [], startFrame: nil, source: "--detector \(configuration.options.detector)")
     }
 
-    /// Runs the session with the CSV (and video) sinks and returns the clip's `ok` entry.
+    /// Runs the session with the sinks of `outputs` and returns the clip's `ok` entry.
     /// `onFrames` gets the fraction done and the frames tracked since its last call.
     private func track(_ clip: String, at clipPath: String, boxes: ClipBoxes, options: TrackingOptions, outputs: OutputPaths,
                        onFrames: @escaping (Double, Int) -> Void) throws -> BatchClipResult {
@@ -171,7 +177,9 @@ public final class BatchRunner {
             meanConfidence: (report.meanConfidence * 10_000).rounded() / 10_000,
             lowConfidenceRecords: report.lowConfidenceRecords,
             decoderWarnings: report.warnings.map(BatchClipResult.oneLine),
-            outputs: [layout.relativeCSV(for: clip)] + (outputs.video == nil ? [] : [layout.relativeVideo(for: clip)]))
+            outputs: [layout.relativeCSV(for: clip)] + (outputs.mot == nil ? [] : [layout.relativeMOT(for: clip)])
+                + (outputs.jsonLines == nil ? [] : [layout.relativeJSONLines(for: clip)])
+                + (outputs.video == nil ? [] : [layout.relativeVideo(for: clip)]))
     }
 
     /// Everything the outputs depend on, as text: a marker with other inputs is stale.

@@ -1,0 +1,23 @@
+import VideoIO
+
+/// Writes ``MOTChallengeFormat`` rows as frames are tracked, one per record (every state, `lost` and
+/// `ended` included, so the file holds exactly the boxes of the CSV), flushing after each frame. The
+/// file appears under its final name only once ``finish()`` has run; until then the rows are in a
+/// hidden `.NAME.partial` file beside it.
+public final class MOTChallengeTrackSink: TrackSink {
+    private let file: AtomicFileWriter
+
+    /// Throws ``OutputError`` when the file cannot be created.
+    public init(path: String) throws {
+        file = try AtomicFileWriter(path: path)
+    }
+
+    public func write(frame: VideoFrame, records: [TrackRecord]) throws {
+        for record in records { file.writeLine(MOTChallengeFormat.row(record)) }
+        try file.flush()
+    }
+
+    public func finish() throws {
+        try file.commit()
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Pipeline
+import XCTest
+
+/// `vtrack batch --mot --jsonl` writes OUT/<clip>.mot.txt and OUT/<clip>.jsonl beside each clip's CSV.
+final class CLIBatchFormatsTests: XCTestCase {
+    func testBatchWritesMOTAndJSONLinesForEachClip() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: cliSampleClip), "missing \(cliSampleClip)")
+        let folder = try CLITemporaryFolder()
+        try folder.copy(cliSampleClip, to: "in/a.mp4")
+        try folder.write("x,y,width,height\n58,32,60,62\n", to: "in/a.boxes.csv")
+        try folder.copy(cliSampleClip, to: "in/cam 2/b.mp4")
+        try folder.write("frame,label,x,y,width,height\n5,face,58,32,60,62\n", to: "in/cam 2/b.boxes.csv")
+        let plain = ["batch", folder.path("in"), "--out", folder.path("out"), "--no-video", "--level", "fast", "--jobs", "2"]
+
+        let first = try CLI.vtrack(plain)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(folder.files(under: "out"), ["a.csv", "a.done.json", "cam_2/b.csv", "cam_2/b.done.json", "summary.csv", "summary.json"])
+
+        // Asking for the new files makes the complete clips run again, since their outputs are missing.
+        let withFormats = try CLI.vtrack(plain + ["--mot", "--jsonl"])
+        XCTAssertFalse(withFormats.signalled, withFormats.stderr)
+        XCTAssertEqual(withFormats.status, 0, withFormats.stderr)
+        XCTAssertEqual(folder.files(under: "out"), ["a.csv", "a.done.json", "a.jsonl", "a.mot.txt",
+                                                    "cam_2/b.csv", "cam_2/b.done.json", "cam_2/b.jsonl", "cam_2/b.mot.txt",
+                                                    "summary.csv", "summary.json"], "no partial file left")
+        let summary = try BatchSummary.read(path: folder.path("out/summary.json"))
+        XCTAssertEqual(summary.clips.map(\.status), [.ok, .ok])
+        XCTAssertEqual(summary.clips.map(\.outputs), [["a.csv", "a.mot.txt", "a.jsonl"], ["cam_2/b.csv", "cam_2/b.mot.txt", "cam_2/b.jsonl"]])
+        for (base, firstFrame) in [("a", 0), ("cam_2/b", 5)] {
+            let csv = try TrackCSV.read(path: folder.path("out/\(base).csv"))
+            XCTAssertEqual(csv.first?.frame, firstFrame)
+            let mot = try String(contentsOfFile: folder.path("out/\(base).mot.txt"), encoding: .utf8).split(separator: "\n")
+            XCTAssertEqual(mot.count, csv.count, base)
+            XCTAssertEqual(mot.first?.split(separator: ",").first.flatMap { Int($0) }, firstFrame + 1, "1-based frames in \(base).mot.txt")
+            XCTAssertEqual(try TrackFileFormat.read(path: folder.path("out/\(base).mot.txt")).map(\.box), csv.map(\.box))
+            let jsonLines = try String(contentsOfFile: folder.path("out/\(base).jsonl"), encoding: .utf8).split(separator: "\n")
+            XCTAssertEqual(jsonLines.count, 120 - firstFrame, "one line per tracked frame in \(base).jsonl")
+            XCTAssertTrue(jsonLines.first?.hasPrefix("{\"frame\":\(firstFrame),") ?? false, base)
+        }
+
+        let again = try CLI.vtrack(plain + ["--mot", "--jsonl"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try BatchSummary.read(path: folder.path("out/summary.json")).clips.map(\.status), [.skipped, .skipped])
+    }
+}

@@ -1,0 +1,34 @@
+import Pipeline
+import XCTest
+
+final class OutputPathsTests: XCTestCase {
+    func testTheDefaultFolderIsUsedOnlyWhenNoOutputIsNamed() throws {
+        XCTAssertEqual(try OutputPaths(clip: "in/clip.mp4", out: nil, csv: nil, video: nil).written,
+                       ["vtrack-out/clip.csv", "vtrack-out/clip.mp4"])
+        XCTAssertEqual(try OutputPaths(clip: "in/clip.mp4", out: nil, csv: nil, video: nil, mot: "m.txt").written, ["m.txt"],
+                       "a named output is the only one written, as with --csv")
+        XCTAssertEqual(try OutputPaths(clip: "in/clip.mp4", out: nil, csv: nil, video: nil, jsonLines: "j.jsonl").written, ["j.jsonl"])
+        XCTAssertEqual(try OutputPaths(clip: "in/clip.mp4", out: "o", csv: nil, video: nil, mot: "m.txt", jsonLines: "j.jsonl").written,
+                       ["o/clip.csv", "m.txt", "j.jsonl", "o/clip.mp4"], "text files first, the video last")
+    }
+
+    func testOutputsEqualToTheClipOrToEachOtherAreRefused() {
+        let clip = "in/clip.mp4"
+        XCTAssertThrowsError(try OutputPaths(clip: clip, out: "o", csv: nil, video: nil, mot: clip)) { error in
+            XCTAssertEqual(error as? OutputError, .wouldOverwriteInput(path: clip))
+        }
+        XCTAssertThrowsError(try OutputPaths(clip: clip, out: nil, csv: nil, video: nil, jsonLines: "in/./clip.mp4")) { error in
+            XCTAssertEqual(error as? OutputError, .wouldOverwriteInput(path: "in/./clip.mp4"))
+        }
+        XCTAssertThrowsError(try OutputPaths(clip: clip, out: nil, csv: "o/t.csv", video: nil, mot: "o/t.csv")) { error in
+            XCTAssertEqual(error as? OutputError, .sameFileForTwoOutputs(path: "o/t.csv", first: "CSV", second: "MOT"))
+            XCTAssertEqual("\(error)", "o/t.csv: given for two outputs (CSV and MOT); each output needs its own file")
+        }
+        XCTAssertThrowsError(try OutputPaths(clip: clip, out: "o", csv: nil, video: nil, jsonLines: "o/clip.mp4")) { error in
+            XCTAssertEqual(error as? OutputError, .sameFileForTwoOutputs(path: "o/clip.mp4", first: "JSON Lines", second: "video"))
+        }
+        XCTAssertThrowsError(try OutputPaths(clip: clip, out: nil, csv: nil, video: nil, mot: "o/a", jsonLines: "o//a")) { error in
+            XCTAssertEqual(error as? OutputError, .sameFileForTwoOutputs(path: "o//a", first: "MOT", second: "JSON Lines"))
+        }
+    }
+}
