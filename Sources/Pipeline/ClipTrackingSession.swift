@@ -51,7 +51,6 @@ public final class ClipTrackingSession {
         var trackingTime = Duration.zero
         let needsColour = TrackerParameters.for(options.level).needsColour
         let handler = SequenceRequestHandler()
-        let registration = options.compensatesCameraMotion ? TranslationalImageRegistrationRequest() : nil
         let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
                                           detector: options.detector)
         var objects: [TrackedObject] = []
@@ -73,10 +72,11 @@ public final class ClipTrackingSession {
             detections.map { (TrackTarget(label: $0.label ?? options.detector.description, box: $0.box), $0.label) }
         }
 
-        let frames = FramePrefetcher(reader: reader)
+        let frames = FramePrefetcher(reader: reader, registersFrames: options.compensatesCameraMotion)
         defer { frames.cancel() }
         var upcoming = try frames.next()
-        while let frame = upcoming {
+        while let prefetched = upcoming {
+            let frame = prefetched.frame
             upcoming = try frames.next()
             framesDecoded += 1
             guard frame.index >= options.startFrame else { continue }
@@ -106,9 +106,8 @@ public final class ClipTrackingSession {
                     && (object.unsupportedRuns >= 2 || object.lostRun >= reseeder.policy.endAutomaticTracksAfterLostFrames)) {
                 object.end()
             }
-            if let registration {
-                try handler.perform([registration], on: image)
-                for object in objects { object.request.cameraMotion = registration.results.first }
+            if let motion = prefetched.cameraMotion {
+                for object in objects { object.request.cameraMotion = motion }
             }
             try handler.perform(objects.map(\.request), on: image)
             for object in objects { object.observe(image) }

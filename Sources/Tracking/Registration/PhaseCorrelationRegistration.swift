@@ -93,17 +93,19 @@ final class PhaseCorrelationRegistration {
         hasPrevious = false
     }
 
-    /// Mean of each `factor x factor` block.
+    /// Mean of each `factor x factor` block (of every other row of it for factors of 4 and more:
+    /// half the reading, and still an average over at least 2 rows and 4 columns).
     private func downscale(_ luma: Image<UInt8>, into output: inout [Float]) {
         let width = width, height = height, factor = factor, stride = luma.width
-        let scale = 1 / Float(factor * factor)
+        let rowStep = factor >= 4 ? 2 : 1
+        let scale = 1 / Float(factor * ((factor + rowStep - 1) / rowStep))
         if columnSums.count != width { columnSums = [UInt32](repeating: 0, count: width) }
         luma.pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { out in
                 columnSums.withUnsafeMutableBufferPointer { sums in
                     for y in 0..<height {
                         for x in 0..<width { sums[x] = 0 }
-                        for row in (y * factor)..<(y * factor + factor) {
+                        for row in Swift.stride(from: y * factor, to: y * factor + factor, by: rowStep) {
                             var index = row * stride
                             for x in 0..<width {
                                 var sum: UInt32 = 0
@@ -230,10 +232,14 @@ final class PhaseCorrelationRegistration {
                                 out[y * width + x] = w11 * prev[i] + w01 * prev[i + 1] + w10 * prev[i + width] + w00 * prev[i + width + 1]
                             }
                         }
-                        for y in yStart..<yEnd {
-                            for x in xStart..<xEnd {
-                                let r = abs(cur[y * width + x] - out[y * width + x])
-                                histogram[min(Self.histogramBins - 1, Int(r * Self.binsPerLevel))] += 1
+                        // The residuals' scale from every other pixel of every other row.
+                        histogram.withUnsafeMutableBufferPointer { bins in
+                            let last = Float(Self.histogramBins - 1)
+                            for y in stride(from: yStart, to: yEnd, by: 2) {
+                                for x in stride(from: xStart, to: xEnd, by: 2) {
+                                    let r = abs(cur[y * width + x] - out[y * width + x])
+                                    bins[Int(min(r * Self.binsPerLevel, last))] += 1
+                                }
                             }
                         }
                         let scale = 1.345 * max(0.5, 1.4826 * Self.median(of: histogram))
@@ -245,7 +251,7 @@ final class PhaseCorrelationRegistration {
                                 let r = cur[i] - out[i]
                                 let gx = 0.25 * (cur[i + 1] - cur[i - 1] + out[i + 1] - out[i - 1])
                                 let gy = 0.25 * (cur[i + width] - cur[i - width] + out[i + width] - out[i - width])
-                                let w = abs(r) <= scale ? 1 : scale / abs(r)
+                                let w = min(1, scale / max(abs(r), 1e-6))
                                 r11 += w * gx * gx
                                 r12 += w * gx * gy
                                 r22 += w * gy * gy
