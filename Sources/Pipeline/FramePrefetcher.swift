@@ -28,9 +28,7 @@ final class FramePrefetcher: @unchecked Sendable {
     init(reader: VideoReader, capacity: Int = 4, registersFrames: Bool = false) {
         self.reader = reader
         self.capacity = max(1, capacity)
-        // A coarser picture than `vtrack register`'s: a tracker's search window absorbs a fraction of
-        // a pixel, and the registration must keep up with the decoder.
-        registration = registersFrames ? (SequenceRequestHandler(), TranslationalImageRegistrationRequest(workingSide: 256)) : nil
+        registration = registersFrames ? (SequenceRequestHandler(), TranslationalImageRegistrationRequest()) : nil
         let thread = Thread { self.produce() }
         thread.name = "vtrack.decode"
         thread.start()

@@ -93,19 +93,17 @@ final class PhaseCorrelationRegistration {
         hasPrevious = false
     }
 
-    /// Mean of each `factor x factor` block (of every other row of it for factors of 4 and more:
-    /// half the reading, and still an average over at least 2 rows and 4 columns).
+    /// Mean of each `factor x factor` block.
     private func downscale(_ luma: Image<UInt8>, into output: inout [Float]) {
         let width = width, height = height, factor = factor, stride = luma.width
-        let rowStep = factor >= 4 ? 2 : 1
-        let scale = 1 / Float(factor * ((factor + rowStep - 1) / rowStep))
+        let scale = 1 / Float(factor * factor)
         if columnSums.count != width { columnSums = [UInt32](repeating: 0, count: width) }
         luma.pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { out in
                 columnSums.withUnsafeMutableBufferPointer { sums in
                     for y in 0..<height {
                         for x in 0..<width { sums[x] = 0 }
-                        for row in Swift.stride(from: y * factor, to: y * factor + factor, by: rowStep) {
+                        for row in (y * factor)..<(y * factor + factor) {
                             var index = row * stride
                             for x in 0..<width {
                                 var sum: UInt32 = 0
