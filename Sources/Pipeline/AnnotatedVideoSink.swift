@@ -2,10 +2,11 @@ import Imaging
 import VideoIO
 
 /// Encodes each tracked frame with its records drawn on it (see ``Annotator``) into an MP4 with
-/// the clip's frame rate, timestamps and audio. The file appears under its name only after
-/// ``finish()``.
+/// the clip's frame rate, timestamps and audio; when the session measures the camera's motion, a
+/// marker in the top-right corner shows it. The file appears under its name only after ``finish()``.
 public final class AnnotatedVideoSink: TrackSink {
     private let writer: VideoWriter
+    private var motion: SceneMotion?
 
     /// `info` describes the clip being tracked; the audio of `audioSourcePath`, if any, is copied.
     /// Throws `VideoError` when the file cannot be created or no encoder is available.
@@ -17,7 +18,12 @@ public final class AnnotatedVideoSink: TrackSink {
     public func write(frame: VideoFrame, records: [TrackRecord]) throws {
         var picture = frame.rgb()
         Annotator.draw(records, on: &picture)
+        if let motion { Annotator.drawMotion(motion, on: &picture) }
         try writer.write(rgb: picture, time: frame.time)
+    }
+
+    public func note(_ motion: SceneMotion) {
+        self.motion = motion
     }
 
     public func finish() throws {

@@ -24,4 +24,20 @@ public enum Annotator {
         if record.state == .lost { text += " lost" }
         return text
     }
+
+    /// Draws the camera's motion in the top-right corner: a green `still` tag while the scene is
+    /// stable, else an orange tag with the frame's shift in pixels (`moving dx,dy`).
+    public static func drawMotion(_ motion: SceneMotion, on image: inout Image<UInt8>) {
+        let style = AnnotationStyle.forFrame(width: image.width, height: image.height)
+        let text = motion.isStable ? "still"
+            : String(format: "moving %+.0f,%+.0f", motion.shift.dx.isFinite ? motion.shift.dx : 0, motion.shift.dy.isFinite ? motion.shift.dy : 0)
+        let colour = motion.isStable ? Self.stillColour : Self.movingColour
+        let width = Double(BitmapFont.textSize(text, scale: style.textScale).width + 2 * style.textScale)
+        // A zero-height anchor at the top edge, right-aligned: the tag goes just below it.
+        image.drawLabel(text, at: PixelRect(x: Double(image.width) - width - 2, y: 0, width: width, height: 1),
+                        colour: colour, scale: style.textScale)
+    }
+
+    static let stillColour = RGBColour(red: 40, green: 200, blue: 60)
+    static let movingColour = RGBColour(red: 255, green: 140, blue: 0)
 }

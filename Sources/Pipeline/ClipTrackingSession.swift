@@ -72,7 +72,8 @@ public final class ClipTrackingSession {
             detections.map { (TrackTarget(label: $0.label ?? options.detector.description, box: $0.box), $0.label) }
         }
 
-        let frames = FramePrefetcher(reader: reader, registersFrames: options.compensatesCameraMotion)
+        let frames = FramePrefetcher(reader: reader, registersFrames: options.compensatesCameraMotion || options.showsCameraMotion)
+        var stability = SceneStability()
         defer { frames.cancel() }
         var upcoming = try frames.next()
         while let prefetched = upcoming {
@@ -106,7 +107,7 @@ public final class ClipTrackingSession {
                     && (object.unsupportedRuns >= 2 || object.lostRun >= reseeder.policy.endAutomaticTracksAfterLostFrames)) {
                 object.end()
             }
-            if let motion = prefetched.cameraMotion {
+            if let motion = prefetched.cameraMotion, options.compensatesCameraMotion {
                 for object in objects { object.request.cameraMotion = motion }
             }
             try handler.perform(objects.map(\.request), on: image)
@@ -116,6 +117,11 @@ public final class ClipTrackingSession {
             let records = objects.map { $0.record(frame: frame) }
             for object in objects { object.advance() }
             objects.removeAll { $0.hasEnded }
+            if let shift = prefetched.cameraMotion, options.showsCameraMotion {
+                stability.add(shift)
+                let motion = SceneMotion(shift: shift, isStable: stability.isStable)
+                for sink in sinks ?? [] { sink.note(motion) }
+            }
             for sink in sinks ?? [] { try sink.write(frame: frame, records: records) }
             framesTracked += 1
             recordCount += records.count

@@ -15,15 +15,19 @@ public struct TrackingOptions: Sendable {
     /// Register each frame against the previous one and move every tracker's search by the
     /// picture's shift first (camera-motion compensation, for panning drone or handheld footage).
     public var compensatesCameraMotion: Bool
+    /// Register each frame and pass the camera's motion and the scene's stability to the sinks
+    /// (the annotated MP4 shows a marker).
+    public var showsCameraMotion: Bool
 
     public init(level: TrackingLevel = .accurate, startFrame: Int = 0, reseedEvery: Int = 50,
                 detector: DetectorChoice = .template, detectionMinimumScore: Float = 0.5,
-                compensatesCameraMotion: Bool = false) {
+                compensatesCameraMotion: Bool = false, showsCameraMotion: Bool = false) {
         self.level = level
         self.startFrame = startFrame
         self.reseedEvery = reseedEvery
         self.detector = detector
         self.detectionMinimumScore = detectionMinimumScore
         self.compensatesCameraMotion = compensatesCameraMotion
+        self.showsCameraMotion = showsCameraMotion
     }
 }

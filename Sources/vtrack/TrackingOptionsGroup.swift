@@ -20,6 +20,9 @@ struct TrackingOptionsGroup: ParsableArguments {
     @Flag(help: "Register each frame against the previous one and move the trackers' search by the camera's motion (panning footage).")
     var cameraMotion = false
 
+    @Flag(help: "Show the camera's motion in the annotated MP4: a 'still' or 'moving dx,dy' tag in the top-right corner.")
+    var showMotion = false
+
     func validate() throws {
         if startFrame < 0 { throw ValidationError("--start-frame must be 0 or more") }
         if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
@@ -28,6 +31,6 @@ struct TrackingOptionsGroup: ParsableArguments {
     var options: TrackingOptions {
         TrackingOptions(level: level, startFrame: startFrame, reseedEvery: reseedEvery,
                         detector: detection.choice, detectionMinimumScore: detection.minScore,
-                        compensatesCameraMotion: cameraMotion)
+                        compensatesCameraMotion: cameraMotion, showsCameraMotion: showMotion)
     }
 }
