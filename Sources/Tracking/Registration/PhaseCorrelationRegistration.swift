@@ -93,35 +93,34 @@ final class PhaseCorrelationRegistration {
         hasPrevious = false
     }
 
-    /// Mean of each `factor x factor` block.
+    /// Mean of each `factor x factor` block: the block's rows are first added up over the whole
+    /// width (contiguous, vectorisable), then each run of `factor` columns.
     private func downscale(_ luma: Image<UInt8>, into output: inout [Float]) {
         let width = width, height = height, factor = factor, stride = luma.width
         let scale = 1 / Float(factor * factor)
-        if columnSums.count != width { columnSums = [UInt32](repeating: 0, count: width) }
+        if rowSums.count != stride { rowSums = [UInt16](repeating: 0, count: stride) }
         luma.pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { out in
-                columnSums.withUnsafeMutableBufferPointer { sums in
+                rowSums.withUnsafeMutableBufferPointer { sums in
                     for y in 0..<height {
-                        for x in 0..<width { sums[x] = 0 }
+                        for x in 0..<stride { sums[x] = 0 }
                         for row in (y * factor)..<(y * factor + factor) {
-                            var index = row * stride
-                            for x in 0..<width {
-                                var sum: UInt32 = 0
-                                for _ in 0..<factor {
-                                    sum &+= UInt32(source[index])
-                                    index += 1
-                                }
-                                sums[x] &+= sum
-                            }
+                            let start = row * stride
+                            for x in 0..<stride { sums[x] &+= UInt16(source[start + x]) }
                         }
-                        for x in 0..<width { out[y * width + x] = Float(sums[x]) * scale }
+                        for x in 0..<width {
+                            var sum: UInt32 = 0
+                            for k in (x * factor)..<(x * factor + factor) { sum &+= UInt32(sums[k]) }
+                            out[y * width + x] = Float(sum) * scale
+                        }
                     }
                 }
             }
         }
     }
 
-    private var columnSums: [UInt32] = []
+    /// Column sums of one block of rows; a block adds at most 52 rows of 255 (frames up to 16384 px).
+    private var rowSums: [UInt16] = []
 
     private func applyWindow(_ picture: [Float], into buffer: AlignedBuffer) {
         let count = width * height
