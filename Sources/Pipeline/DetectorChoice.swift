@@ -3,7 +3,7 @@ import Foundation
 import NeuralDetection
 
 /// Which detector re-seeds the trackers (and, for a class detector, may start tracks by itself).
-public enum DetectorChoice: Sendable, Equatable, CustomStringConvertible {
+public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     /// Re-detects each boxed object from its own appearance (``TemplateRedetector``); works for any object.
     case template
     /// The packaged person detector (``PersonDetector``, OpenVINO).
@@ -76,7 +76,7 @@ public enum DetectorChoice: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A user's ONNX detector and what to keep of its output.
-public struct YOLOModelChoice: Sendable, Equatable {
+public struct YOLOModelChoice: Sendable, Hashable {
     /// The `.onnx` file.
     public var path: String
     /// Class names to keep (all when nil).
@@ -96,13 +96,12 @@ public struct YOLOModelChoice: Sendable, Equatable {
 final class LoadedDetectors: @unchecked Sendable {
     static let shared = LoadedDetectors()
     private let lock = NSLock()
-    private var detectors: [String: any Detector] = [:]
+    private var detectors: [DetectorChoice: any Detector] = [:]
 
     func detector(for choice: DetectorChoice) throws -> any Detector {
         lock.lock()
         defer { lock.unlock() }
-        let key = String(describing: choice)
-        if let detector = detectors[key] { return detector }
+        if let detector = detectors[choice] { return detector }
         let detector: any Detector
         switch choice {
         case .person: detector = try PersonDetector()
@@ -111,7 +110,7 @@ final class LoadedDetectors: @unchecked Sendable {
             detector = try YOLODetector(modelPath: model.path, classNamesPath: model.classNamesPath, keeping: model.classes)
         case .template, .cascade: preconditionFailure("not a neural detector")
         }
-        detectors[key] = detector
+        detectors[choice] = detector
         return detector
     }
 }
