@@ -16,4 +16,6 @@ public struct ImageFrame: Sendable {
 
     public var width: Int { luma.width }
     public var height: Int { luma.height }
+    /// The whole frame as a rectangle: pixels, origin at the top-left pixel.
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: Double(width), height: Double(height)) }
 }

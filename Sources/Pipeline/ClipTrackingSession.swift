@@ -87,13 +87,12 @@ public final class ClipTrackingSession {
             let trackStart = clock.now
             if sinks == nil {
                 sinks = try makeSinks()
+                let first = reseeder.needsColour ? colourFrame() : image
                 if targets.isEmpty {
-                    let first = reseeder.needsColour ? colourFrame() : image
                     startTracks(detected(try reseeder.initialDetections(in: first)), on: image, automatic: true)
                 } else {
-                    let first = reseeder.needsColour ? colourFrame() : image
                     let classes = try reseeder.classes(of: targets.map(\.box), in: first)
-                    startTracks(Array(zip(targets, classes)).map { ($0, $1) }, on: image, automatic: false)
+                    startTracks(zip(targets, classes).map { ($0, $1) }, on: image, automatic: false)
                 }
             } else {
                 let found = try reseeder.prepare(objects, frame: image, colourFrame: colourFrame, frameOffset: frameOffset,

@@ -74,6 +74,12 @@ public struct ReseedPolicy: Sendable, Equatable {
         return lowRun >= step && (lowRun - step) % step == 0
     }
 
+    /// Lowe's ratio test: true when the best candidate's agreement is clearly above its strongest
+    /// competitor's (the competitor below ``distinctiveness`` times the best).
+    public func isDistinct(_ best: Float, from competitor: Float) -> Bool {
+        competitor < distinctiveness * best
+    }
+
     /// How far (pixels) from its predicted centre a track's object may be found `framesSince`
     /// frames after it was last seen confidently, for an object of `size` pixels (square root of
     /// the box area).

@@ -69,7 +69,7 @@ final class TrackReseeder {
                 .filter { $0.score >= policy.minimumScore }
             let result = association.associate(tracks: objects.map(\.box), detections: detections.map(\.box)) { track, detection in
                 let object = objects[track]
-                guard object.classLabel == nil || object.classLabel == detections[detection].label else { return nil }
+                guard object.accepts(detections[detection]) else { return nil }
                 return Double(object.redetector?.firstAppearanceAgreement(in: frame, box: detections[detection].box) ?? 0)
             }
             var unused = Set(result.unmatchedDetections)
@@ -83,18 +83,16 @@ final class TrackReseeder {
                 }
                 object.recordSupport(true)
             }
-            if scheduled {
-                for index in result.unmatchedTracks {
-                    let object = objects[index]
-                    object.recordSupport(false)
-                    guard object.unsupportedRuns >= 2 else { continue }
-                    if let found = recover(object, among: detections, unused: unused, frame: frame) {
-                        unused.remove(found)
-                        object.reseed(at: detections[found].box, frameWidth: frame.width, frameHeight: frame.height)
-                        object.recordSupport(true)
-                    } else {
-                        object.markLost()
-                    }
+            for index in result.unmatchedTracks {
+                let object = objects[index]
+                object.recordSupport(false)
+                guard object.unsupportedRuns >= 2 else { continue }
+                if let found = recover(object, among: detections, unused: unused, frame: frame) {
+                    unused.remove(found)
+                    object.reseed(at: detections[found].box, frameWidth: frame.width, frameHeight: frame.height)
+                    object.recordSupport(true)
+                } else {
+                    object.markLost()
                 }
             }
             if startsTracks {
@@ -112,17 +110,20 @@ final class TrackReseeder {
     /// the runner-up (Lowe's ratio test); nil when there is none.
     private func recover(_ object: TrackedObject, among detections: [Detection], unused: Set<Int>, frame: ImageFrame) -> Int? {
         guard let redetector = object.redetector, redetector.templateCount > 0 else { return nil }
-        let predicted = object.predictedBox
-        let radius = policy.searchRadius(size: (predicted.width * predicted.height).squareRoot(), framesSince: object.framesSinceConfident)
-        let ranked = unused.filter { index in
-            let detection = detections[index]
-            return (object.classLabel == nil || object.classLabel == detection.label)
-                && hypot(detection.box.centerX - predicted.centerX, detection.box.centerY - predicted.centerY) <= radius
-        }.map { (index: $0, agreement: redetector.firstAppearanceAgreement(in: frame, box: detections[$0].box)) }
+        let ranked = unused.filter { object.accepts(detections[$0]) && canReach(detections[$0].box, object) }
+            .map { (index: $0, agreement: redetector.firstAppearanceAgreement(in: frame, box: detections[$0].box)) }
             .sorted { $0.agreement > $1.agreement }
         guard let best = ranked.first, best.agreement >= policy.sameClassObjectScore,
-              (ranked.count > 1 ? ranked[1].agreement : 0) < policy.distinctiveness * best.agreement else { return nil }
+              policy.isDistinct(best.agreement, from: ranked.count > 1 ? ranked[1].agreement : 0) else { return nil }
         return best.index
+    }
+
+    /// True when `box`'s centre lies where `object` can have gone since it was last seen
+    /// confidently (``ReseedPolicy/searchRadius(size:framesSince:)`` around its predicted box).
+    private func canReach(_ box: PixelRect, _ object: TrackedObject) -> Bool {
+        let predicted = object.predictedBox
+        let radius = policy.searchRadius(size: (predicted.width * predicted.height).squareRoot(), framesSince: object.framesSinceConfident)
+        return hypot(box.centerX - predicted.centerX, box.centerY - predicted.centerY) <= radius
     }
 
     /// Of two confident tracks on the same object (IoU above 0.5), the one that looks less like its
@@ -160,11 +161,8 @@ final class TrackReseeder {
                 continue
             }
             let predicted = object.predictedBox
-            let size = (predicted.width * predicted.height).squareRoot()
-            let radius = policy.searchRadius(size: size, framesSince: object.framesSinceConfident)
             let reachable = try redetector.detect(in: frame, near: [predicted]).filter { candidate in
-                candidate.score >= policy.minimumScore
-                    && hypot(candidate.box.centerX - predicted.centerX, candidate.box.centerY - predicted.centerY) <= radius
+                candidate.score >= policy.minimumScore && canReach(candidate.box, object)
                     && !taken.contains { $0.iou(candidate.box) > policy.minimumIoU }
             }.map { (box: $0.box, agreement: redetector.firstAppearanceAgreement(in: frame, box: $0.box)) }
                 .sorted { $0.agreement > $1.agreement }
@@ -172,7 +170,7 @@ final class TrackReseeder {
             // or the place the tracker already is, agrees nearly as well, nothing is chosen.
             var match: PixelRect?
             if let best = reachable.first, best.agreement >= policy.sameObjectScore,
-               max(inPlace, reachable.count > 1 ? reachable[1].agreement : 0) < policy.distinctiveness * best.agreement {
+               policy.isDistinct(best.agreement, from: max(inPlace, reachable.count > 1 ? reachable[1].agreement : 0)) {
                 match = best.box
             }
             if let match, match.iou(object.box) >= policy.minimumIoU {

@@ -75,6 +75,11 @@ final class TrackedObject {
         reseed(at: fused.clipped(toWidth: frameWidth, height: frameHeight) ?? detection, frameWidth: frameWidth, frameHeight: frameHeight)
     }
 
+    /// True when `detection` may be this object: of its class, or of any class when it has none.
+    func accepts(_ detection: Detection) -> Bool {
+        classLabel == nil || classLabel == detection.label
+    }
+
     /// Records whether a scheduled detector run matched a detection to this track.
     func recordSupport(_ supported: Bool) {
         unsupportedRuns = supported ? 0 : unsupportedRuns + 1

@@ -157,8 +157,7 @@ public final class TemplateRedetector: Detector {
         let bestNear = candidates.map(\.score).max() ?? 0
         if bestNear < parameters.confidentScore {
             let reference = validHints.first ?? lastBox
-            let whole = PixelRect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
-            candidates += searchRegion(frame.luma, region: whole, reference: reference)
+            candidates += searchRegion(frame.luma, region: frame.bounds, reference: reference)
         }
         return NonMaximumSuppression.apply(candidates, overlap: 0.3, limit: max(0, parameters.maximumDetections))
     }

@@ -24,9 +24,7 @@ public final class FaceDetector: Detector, @unchecked Sendable {
 
     /// Checks that the runtime and the packaged model are installed. Throws ``NeuralDetectionError``.
     public init(maximumInputSide: Int = 640, minimumScore: Float = 0.5, suppressionOverlap: Double = 0.3) throws {
-        try InferenceRuntime.load()
-        let path = PackagedModel.face.path
-        guard FileManager.default.fileExists(atPath: path) else { throw NeuralDetectionError.modelMissing(name: "face", path: path) }
+        _ = try PackagedModel.face.installedPath()
         self.maximumInputSide = max(32, maximumInputSide)
         self.minimumScore = minimumScore
         self.suppressionOverlap = suppressionOverlap
@@ -40,8 +38,7 @@ public final class FaceDetector: Detector, @unchecked Sendable {
         let width = max(32, Int((Double(frame.width) * scale / 32).rounded(.up)) * 32)
         let height = max(32, Int((Double(frame.height) * scale / 32).rounded(.up)) * 32)
         let (network, input) = try compiled(width: width, height: height)
-        let placement = input.fill(from: frame, region: PixelRect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)),
-                                   letterbox: false)
+        let placement = input.fill(from: frame, region: frame.bounds, letterbox: false)
         let minimumScore = minimumScore, path = network.path
         let found = try network.run(&input.floats) { outputs -> [Detection] in
             let maps = outputs.filter { $0.shape.count == 4 && $0.shape[0] == 1 }

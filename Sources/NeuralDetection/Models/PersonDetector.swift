@@ -32,9 +32,7 @@ public final class PersonDetector: Detector, @unchecked Sendable {
     /// Loads the packaged model. Throws ``NeuralDetectionError`` when the runtime or the model is missing.
     public init(tileFraction: Double = 0.6, hintWindowScale: Double = 4, suppressionOverlap: Double = 0.45,
                 minimumScore: Float = 0.3) throws {
-        let path = PackagedModel.person.path
-        try InferenceRuntime.load()
-        guard FileManager.default.fileExists(atPath: path) else { throw NeuralDetectionError.modelMissing(name: "person", path: path) }
+        let path = try PackagedModel.person.installedPath()
         network = try NeuralNetwork(modelPath: path) { _ in [1, 300, 300, 3] }
         guard network.outputCount == 4 else {
             throw NeuralDetectionError.unusableModel(path: path, reason: "expected the 4 outputs of a TensorFlow SSD graph")
@@ -69,11 +67,10 @@ public final class PersonDetector: Detector, @unchecked Sendable {
             return count == 1 ? [max(0, (length - side) / 2)]
                 : (0..<count).map { Double($0) * (length - side) / Double(count - 1) }
         }
-        let tileSide = min(side, Double(min(width, height)))
         var regions = [whole]
         for y in starts(Double(height)) {
             for x in starts(Double(width)) {
-                regions.append(PixelRect(x: x, y: y, width: tileSide, height: tileSide))
+                regions.append(PixelRect(x: x, y: y, width: side, height: side))
             }
         }
         return regions

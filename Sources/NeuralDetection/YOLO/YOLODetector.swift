@@ -70,8 +70,7 @@ public final class YOLODetector: Detector, @unchecked Sendable {
         guard frame.width > 0, frame.height > 0 else { throw DetectionError.invalidFrame("the frame is empty") }
         lock.lock()
         defer { lock.unlock() }
-        let placement = input.fill(from: frame, region: PixelRect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)),
-                                   letterbox: true)
+        let placement = input.fill(from: frame, region: frame.bounds, letterbox: true)
         let names = classNames, classes = keptClasses, minimumScore = minimumScore, path = network.path
         let found = try network.run(&input.floats) { outputs -> [Detection] in
             guard let layout = YOLOOutputLayout(shape: outputs[0].shape, classCount: names.count) else {

@@ -38,7 +38,7 @@ public final class SequenceRequestHandler {
 
     private var objectTracks: [UUID: Track<DetectedObjectObservation>] = [:]
     private var rectangleTracks: [UUID: Track<RectangleObservation>] = [:]
-    private var registrations: [ObjectIdentifier: PhaseCorrelationRegistration] = [:]
+    private var registrations: [UUID: PhaseCorrelationRegistration] = [:]
 
     public init() {}
 
@@ -53,10 +53,9 @@ public final class SequenceRequestHandler {
     public func perform(_ requests: [TrackingRequest], on frame: ImageFrame) throws {
         let jobs = try plan(requests, on: frame)
         for case let request as TranslationalImageRegistrationRequest in requests {
-            let key = ObjectIdentifier(request)
-            let registration = registrations[key] ?? PhaseCorrelationRegistration(maximumSide: request.workingSide)
+            let registration = registrations[request.id] ?? PhaseCorrelationRegistration(maximumSide: request.workingSide)
             request.results = [registration.register(frame.luma)]
-            registrations[key] = request.isLastFrame ? nil : registration
+            registrations[request.id] = request.isLastFrame ? nil : registration
         }
         var outcomes = [Outcome?](repeating: nil, count: jobs.count)
         outcomes.withUnsafeMutableBufferPointer { slots in

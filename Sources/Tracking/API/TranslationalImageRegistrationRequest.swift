@@ -1,3 +1,5 @@
+import Foundation
+
 /// Asks the sequence handler how the picture moved since the previous frame it performed this
 /// request on (Vision's translational image registration, run over a sequence).
 ///
@@ -11,6 +13,9 @@
 /// The first frame's result is ``ImageTranslationObservation/none``. See
 /// ``ImageTranslationObservation`` for units and signs. Registration works on the luma plane.
 public final class TranslationalImageRegistrationRequest: TrackingRequest {
+    /// Identifies this request's registration state in a sequence handler (an object's address can
+    /// be reused once it is freed; this id is not).
+    public let id = UUID()
     public var isLastFrame = false
     /// Longest side (pixels) of the downscaled pictures the registration compares; larger is more
     /// precise and slower.

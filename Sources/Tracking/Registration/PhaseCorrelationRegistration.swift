@@ -56,7 +56,9 @@ final class PhaseCorrelationRegistration {
         guard let strongest = peaks.first, strongest.significance > 0 else { return ImageTranslationObservation(dx: 0, dy: 0, confidence: 0) }
         // Least median of residuals: of the hypotheses, the motion that most of the picture follows
         // (compared at their integer shifts), then refined.
-        let chosen = peaks.filter { $0.significance > 0 }.min { integerMedianResidual(dx: $0.dx, dy: $0.dy) < integerMedianResidual(dx: $1.dx, dy: $1.dy) }
+        let chosen = peaks.filter { $0.significance > 0 }
+            .map { (peak: $0, residual: integerMedianResidual(dx: $0.dx, dy: $0.dy)) }
+            .min { $0.residual < $1.residual }?.peak
         let best = chosen.map { peak -> (dx: Double, dy: Double, significance: Double) in
             let refined = refine(dx: Double(peak.dx), dy: Double(peak.dy))
             return (refined.dx, refined.dy, peak.significance)
@@ -215,7 +217,6 @@ final class PhaseCorrelationRegistration {
             let yStart = max(2, shiftY + 3), yEnd = min(height - 2, height - 3 + shiftY)
             guard xEnd - xStart >= 8, yEnd - yStart >= 8 else { break }
             var a11 = 0.0, a12 = 0.0, a22 = 0.0, b1 = 0.0, b2 = 0.0
-            var histogram = [Int](repeating: 0, count: Self.histogramBins)
             previous.withUnsafeBufferPointer { prev in
                 current.withUnsafeBufferPointer { cur in
                     warped.withUnsafeMutableBufferPointer { out in
@@ -230,16 +231,14 @@ final class PhaseCorrelationRegistration {
                             }
                         }
                         // The residuals' scale from every other pixel of every other row.
-                        histogram.withUnsafeMutableBufferPointer { bins in
-                            let last = Float(Self.histogramBins - 1)
+                        let medianResidual = withClearedHistogram { bins in
                             for y in stride(from: yStart, to: yEnd, by: 2) {
                                 for x in stride(from: xStart, to: xEnd, by: 2) {
-                                    let r = abs(cur[y * width + x] - out[y * width + x])
-                                    bins[Int(min(r * Self.binsPerLevel, last))] += 1
+                                    bins[Self.bin(abs(cur[y * width + x] - out[y * width + x]))] += 1
                                 }
                             }
                         }
-                        let scale = 1.345 * max(0.5, 1.4826 * Self.median(of: histogram))
+                        let scale = 1.345 * max(0.5, 1.4826 * medianResidual)
                         for y in yStart..<yEnd {
                             // Float sums per row, added up in Double.
                             var r11: Float = 0, r12: Float = 0, r22: Float = 0, s1: Float = 0, s2: Float = 0
@@ -283,32 +282,45 @@ final class PhaseCorrelationRegistration {
         let width = width, height = height
         let xStart = max(0, dx), xEnd = min(width, width + dx), yStart = max(0, dy), yEnd = min(height, height + dy)
         guard xEnd - xStart >= 8, yEnd - yStart >= 8 else { return .infinity }
-        var histogram = [Int](repeating: 0, count: Self.histogramBins)
-        previous.withUnsafeBufferPointer { prev in
+        return previous.withUnsafeBufferPointer { prev in
             current.withUnsafeBufferPointer { cur in
-                for y in stride(from: yStart, to: yEnd, by: 2) {
-                    for x in stride(from: xStart, to: xEnd, by: 2) {
-                        let r = abs(cur[y * width + x] - prev[(y - dy) * width + x - dx])
-                        histogram[min(Self.histogramBins - 1, Int(r * Self.binsPerLevel))] += 1
+                withClearedHistogram { bins in
+                    for y in stride(from: yStart, to: yEnd, by: 2) {
+                        for x in stride(from: xStart, to: xEnd, by: 2) {
+                            bins[Self.bin(abs(cur[y * width + x] - prev[(y - dy) * width + x - dx]))] += 1
+                        }
                     }
                 }
             }
         }
-        return Self.median(of: histogram)
     }
+
+    /// Lets `fill` count values into a histogram kept from call to call (cleared first), and returns
+    /// their median (see ``bin(_:)``).
+    private func withClearedHistogram(_ fill: (UnsafeMutableBufferPointer<Int>) -> Void) -> Float {
+        if histogram.count != Self.histogramBins { histogram = [Int](repeating: 0, count: Self.histogramBins) }
+        return histogram.withUnsafeMutableBufferPointer { bins in
+            bins.update(repeating: 0)
+            fill(bins)
+            let total = bins.reduce(0, +)
+            var seen = 0
+            for bin in 0..<bins.count {
+                seen += bins[bin]
+                if 2 * seen >= total { return (Float(bin) + 0.5) / Self.binsPerLevel }
+            }
+            return 0
+        }
+    }
+
+    /// The histogram bin of a non-negative value: ``binsPerLevel`` bins per grey level, the last
+    /// one holding everything above.
+    @inline(__always) private static func bin(_ value: Float) -> Int {
+        Int(min(value * binsPerLevel, Float(histogramBins - 1)))
+    }
+
+    private var histogram: [Int] = []
 
     private var warped: [Float] = []
     private static let binsPerLevel: Float = 8
     private static let histogramBins = 256 * 8
-
-    /// The median of values binned `binsPerLevel` to a grey level.
-    private static func median(of histogram: [Int]) -> Float {
-        let total = histogram.reduce(0, +)
-        var seen = 0
-        for (bin, count) in histogram.enumerated() {
-            seen += count
-            if 2 * seen >= total { return (Float(bin) + 0.5) / binsPerLevel }
-        }
-        return 0
-    }
 }
