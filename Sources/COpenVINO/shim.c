@@ -204,8 +204,6 @@ void vt_ov_network_free(vt_ov_network *network) {
     free(network);
 }
 
-size_t vt_ov_network_input_count(const vt_ov_network *network) { return network->model ? 1 : 0; }
-
 size_t vt_ov_network_output_count(const vt_ov_network *network) { return network->output_count; }
 
 int vt_ov_network_input_shape(const vt_ov_network *network, int64_t *dims, int capacity) {

@@ -99,11 +99,10 @@ public final class ClipTrackingSession {
                                                  startsTracks: targets.isEmpty)
                 startTracks(detected(found), on: image, automatic: true)
             }
-            // An automatic track ends when its object left (no detection supported it for two runs and
-            // none nearby looked like it) or stayed lost for long; a boxed track lasts to the clip's end.
-            for object in objects where upcoming == nil
-                || (object.isAutomatic && object.isLost
-                    && (object.unsupportedRuns >= 2 || object.lostRun >= reseeder.policy.endAutomaticTracksAfterLostFrames)) {
+            // An automatic track ends when its object left: no detection supported it for two runs and
+            // none nearby looked like it (the only way a track is lost with a class detector). A boxed
+            // track lasts to the clip's end.
+            for object in objects where upcoming == nil || (object.isAutomatic && object.isLost) {
                 object.end()
             }
             if let motion = prefetched.cameraMotion, options.compensatesCameraMotion {

@@ -39,12 +39,9 @@ public struct ReseedPolicy: Sendable, Equatable {
     /// Spread of the object's unexplained motion per square root of a frame, in object sizes
     /// (square root of the box area): bounds how far a lost object may be found.
     public var motionSpread: Double
-    /// Tracks started by a class detector that stay lost this many frames end, freeing their slot
-    /// (tracks the user boxed are never ended before the clip ends).
-    public var endAutomaticTracksAfterLostFrames: Int
 
     public init(interval: Int = 50, lowConfidenceFrames: Int = 5, minimumIoU: Double = 0.3, minimumScore: Float = 0.5,
-                sameObjectScore: Float = 0.7, sameClassObjectScore: Float = 0.5, distinctiveness: Float = 0.8, motionSpread: Double = 0.5, endAutomaticTracksAfterLostFrames: Int = 100) {
+                sameObjectScore: Float = 0.7, sameClassObjectScore: Float = 0.5, distinctiveness: Float = 0.8, motionSpread: Double = 0.5) {
         self.interval = interval
         self.lowConfidenceFrames = lowConfidenceFrames
         self.minimumIoU = minimumIoU
@@ -53,7 +50,6 @@ public struct ReseedPolicy: Sendable, Equatable {
         self.sameClassObjectScore = sameClassObjectScore
         self.distinctiveness = distinctiveness
         self.motionSpread = motionSpread
-        self.endAutomaticTracksAfterLostFrames = endAutomaticTracksAfterLostFrames
     }
 
     /// True on the frames `frameOffset` (0 = start frame) where a scheduled detection runs.

@@ -35,7 +35,6 @@ vt_ov_network *vt_ov_network_read(const char *model_path, char *message, size_t 
 
 void vt_ov_network_free(vt_ov_network *network);
 
-size_t vt_ov_network_input_count(const vt_ov_network *network);
 size_t vt_ov_network_output_count(const vt_ov_network *network);
 
 /// The rank of input 0, its dimensions in `dims` (-1 for a dynamic one; at most `capacity`), or -1.

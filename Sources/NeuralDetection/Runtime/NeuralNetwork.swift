@@ -68,9 +68,6 @@ public final class NeuralNetwork: @unchecked Sendable {
 
     deinit { vt_ov_network_free(handle) }
 
-    /// Number of values the input takes.
-    public var inputCount: Int { inputShape.reduce(1, *) }
-
     /// Runs the network on `input` (laid out in ``inputShape``), then hands the outputs to `read`,
     /// which must not keep them: they are valid only inside it.
     public func run<Element, Result>(_ input: inout [Element], read: ([NetworkOutput]) throws -> Result) throws -> Result {
