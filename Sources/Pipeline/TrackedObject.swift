@@ -10,7 +10,7 @@ final class TrackedObject {
     let label: String
     /// The detector class this object is taken to be; nil when any class may match it.
     let classLabel: String?
-    /// True for tracks a class detector started (they may end when lost for long).
+    /// True for tracks a class detector started (they end once they are lost).
     let isAutomatic: Bool
     let request: TrackObjectRequest
     /// Appearance model of this object, learned from its confident frames; `nil` when nothing will
