@@ -10,12 +10,17 @@ struct TrackCommand: ParsableCommand {
         discussion: """
         Each --box is x,y,width,height in pixels (origin at the top-left pixel) on the start \
         frame, optionally prefixed with a label: --box walker=157,138,22,55. At most 16 boxes. \
-        With a class detector and no box (--detector face), tracks start from the objects found on \
-        the start frame. Every --reseed-every frames (default 50) a class detector runs and re-seeds \
-        the tracks it matches. A track that stays at or below 0.5 confidence for 5 frames is \
+        With a class detector (--detector person, face, PATH.onnx or a cascade) and no box, every \
+        object it finds gets a track, on the start frame and later; tracks end when their object \
+        left. Every --reseed-every frames (default 50) a class detector runs and re-seeds the \
+        tracks of its class it matches; a track it does not support is drawn dashed, and after two \
+        runs moves to a nearby detection that looks like it or is reported lost. With the default \
+        template re-detector, a track that stays at or below 0.5 confidence for 5 frames is \
         searched for by its own appearance and moves only to a distinctive match that looks like \
         the object as first seen, within reach of its motion and not on another track; \
-        otherwise it is reported lost and drawn dashed. --reseed-every 0 turns both off.
+        otherwise it is reported lost and drawn dashed. --reseed-every 0 turns both off. \
+        --camera-motion moves each tracker's search by the camera's motion (panning footage); \
+        --show-motion tags the annotated MP4 with it.
 
         With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv, \
         --video, --mot nor --jsonl, writes into ./vtrack-out/. --mot PATH also writes MOTChallenge \
