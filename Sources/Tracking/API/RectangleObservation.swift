@@ -52,14 +52,20 @@ public struct RectangleObservation: Sendable, Equatable, Hashable {
         return NormalizedRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
-    /// The corners mapped by the change from box `from` to box `to` (each corner keeps its
-    /// position relative to the box: moved with the centre, scaled with the size per axis).
-    func moved(from old: NormalizedRect, to new: NormalizedRect, confidence: Float) -> RectangleObservation {
-        let scaleX = old.width > 0 ? new.width / old.width : 1, scaleY = old.height > 0 ? new.height / old.height : 1
-        func map(_ p: NormalizedPoint) -> NormalizedPoint {
-            NormalizedPoint(x: new.x + (p.x - old.x) * scaleX, y: new.y + (p.y - old.y) * scaleY)
-        }
-        return RectangleObservation(id: id, topLeft: map(topLeft), topRight: map(topRight),
-                                    bottomRight: map(bottomRight), bottomLeft: map(bottomLeft), confidence: confidence)
+    /// Pixel corners (top-left origin) on a `imageWidth` x `imageHeight` frame, converted to
+    /// normalised corners (lower-left origin).
+    public init(id: UUID = UUID(), corners: Quadrilateral, imageWidth: Int, imageHeight: Int, confidence: Float = 1) {
+        let width = Double(max(1, imageWidth)), height = Double(max(1, imageHeight))
+        func normalised(_ p: PixelPoint) -> NormalizedPoint { NormalizedPoint(x: p.x / width, y: 1 - p.y / height) }
+        self.init(id: id, topLeft: normalised(corners.topLeft), topRight: normalised(corners.topRight),
+                  bottomRight: normalised(corners.bottomRight), bottomLeft: normalised(corners.bottomLeft), confidence: confidence)
+    }
+
+    /// The corners in pixels, origin at the top-left pixel, on a `imageWidth` x `imageHeight` frame.
+    public func pixelCorners(imageWidth: Int, imageHeight: Int) -> Quadrilateral {
+        let width = Double(imageWidth), height = Double(imageHeight)
+        func pixels(_ p: NormalizedPoint) -> PixelPoint { PixelPoint(x: p.x * width, y: (1 - p.y) * height) }
+        return Quadrilateral(topLeft: pixels(topLeft), topRight: pixels(topRight), bottomRight: pixels(bottomRight),
+                             bottomLeft: pixels(bottomLeft))
     }
 }

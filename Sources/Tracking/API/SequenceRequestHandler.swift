@@ -24,20 +24,20 @@ import Imaging
 public final class SequenceRequestHandler {
     public static let maximumTrackersPerType = 16
 
-    private final class Track<Observation> {
-        let tracker: CorrelationTracker
+    private final class Track<Tracker, Observation> {
+        let tracker: Tracker
         let parameters: TrackerParameters
         var last: Observation
 
-        init(tracker: CorrelationTracker, parameters: TrackerParameters, last: Observation) {
+        init(tracker: Tracker, parameters: TrackerParameters, last: Observation) {
             self.tracker = tracker
             self.parameters = parameters
             self.last = last
         }
     }
 
-    private var objectTracks: [UUID: Track<DetectedObjectObservation>] = [:]
-    private var rectangleTracks: [UUID: Track<RectangleObservation>] = [:]
+    private var objectTracks: [UUID: Track<CorrelationTracker, DetectedObjectObservation>] = [:]
+    private var rectangleTracks: [UUID: Track<PlanarObjectTracker, RectangleObservation>] = [:]
     private var registrations: [UUID: PhaseCorrelationRegistration] = [:]
 
     public init() {}
@@ -79,9 +79,9 @@ public final class SequenceRequestHandler {
 
     private enum Job {
         case startObject(TrackObjectRequest, PixelRect)
-        case continueObject(TrackObjectRequest, Track<DetectedObjectObservation>)
-        case startRectangle(TrackRectangleRequest, PixelRect)
-        case continueRectangle(TrackRectangleRequest, Track<RectangleObservation>)
+        case continueObject(TrackObjectRequest, Track<CorrelationTracker, DetectedObjectObservation>)
+        case startRectangle(TrackRectangleRequest, Quadrilateral)
+        case continueRectangle(TrackRectangleRequest, Track<PlanarObjectTracker, RectangleObservation>)
 
         func run(on frame: ImageFrame) -> Outcome {
             do {
@@ -89,14 +89,13 @@ public final class SequenceRequestHandler {
                 case let .startObject(request, box):
                     return .started(try CorrelationTracker(frame: frame, box: box,
                                                            parameters: request.parameters))
-                case let .startRectangle(request, box):
-                    return .started(try CorrelationTracker(frame: frame, box: box,
-                                                           parameters: request.parameters))
+                case let .startRectangle(request, corners):
+                    return .startedPlanar(try PlanarObjectTracker(frame: frame, corners: corners,
+                                                                  parameters: request.parameters))
                 case let .continueObject(request, track):
-                    let motion = request.cameraMotion.flatMap { $0.confidence > 0 ? (dx: $0.dx, dy: $0.dy) : nil } ?? (0, 0)
-                    return .updated(track.tracker.update(on: frame, cameraShift: motion))
-                case let .continueRectangle(_, track):
-                    return .updated(track.tracker.update(on: frame))
+                    return .updated(track.tracker.update(on: frame, cameraShift: Self.shift(request.cameraMotion)))
+                case let .continueRectangle(request, track):
+                    return .updatedPlanar(track.tracker.update(on: frame, cameraShift: Self.shift(request.cameraMotion)))
                 }
             } catch let error as TrackingError {
                 return .failed(error)
@@ -104,11 +103,18 @@ public final class SequenceRequestHandler {
                 return .failed(.invalidObservation("\(error)"))
             }
         }
+
+        /// A registration's shift when it has any confidence, else none.
+        private static func shift(_ motion: ImageTranslationObservation?) -> (dx: Double, dy: Double) {
+            motion.flatMap { $0.confidence > 0 ? (dx: $0.dx, dy: $0.dy) : nil } ?? (0, 0)
+        }
     }
 
     private enum Outcome {
         case started(CorrelationTracker)
         case updated(TrackerEstimate)
+        case startedPlanar(PlanarObjectTracker)
+        case updatedPlanar(PlanarEstimate)
         case failed(TrackingError)
     }
 
@@ -139,7 +145,7 @@ public final class SequenceRequestHandler {
                 if let track = rectangleTracks[input.id], track.last == input, track.parameters == request.parameters {
                     jobs.append(.continueRectangle(request, track))
                 } else {
-                    jobs.append(.startRectangle(request, try pixelBox(input.boundingBox, frame)))
+                    jobs.append(.startRectangle(request, try pixelCorners(input, frame)))
                 }
             }
         }
@@ -169,6 +175,14 @@ public final class SequenceRequestHandler {
         return pixels
     }
 
+    private func pixelCorners(_ input: RectangleObservation, _ frame: ImageFrame) throws -> Quadrilateral {
+        let corners = input.pixelCorners(imageWidth: frame.width, imageHeight: frame.height)
+        guard corners.isConvexClockwise else {
+            throw TrackingError.invalidObservation("corners \(corners) are not a convex quadrilateral given clockwise from the top left")
+        }
+        return corners
+    }
+
     // MARK: - Committing
 
     private func commit(_ job: Job, _ outcome: Outcome, frame: ImageFrame) {
@@ -185,14 +199,14 @@ public final class SequenceRequestHandler {
                                                    confidence: estimate.confidence)
             track.last = result
             finish(request, result, track: track)
-        case let (.startRectangle(request, _), .started(tracker)):
+        case let (.startRectangle(request, _), .startedPlanar(tracker)):
             let input = request.inputObservation
             let result = RectangleObservation(id: input.id, topLeft: input.topLeft, topRight: input.topRight,
                                               bottomRight: input.bottomRight, bottomLeft: input.bottomLeft, confidence: 1)
             finish(request, result, track: Track(tracker: tracker, parameters: request.parameters, last: result))
-        case let (.continueRectangle(request, track), .updated(estimate)):
-            let box = NormalizedRect(track.tracker.box, imageWidth: width, imageHeight: height)
-            let result = track.last.moved(from: track.last.boundingBox, to: box, confidence: estimate.confidence)
+        case let (.continueRectangle(request, track), .updatedPlanar(estimate)):
+            let result = RectangleObservation(id: track.last.id, corners: estimate.corners, imageWidth: width, imageHeight: height,
+                                              confidence: estimate.confidence)
             track.last = result
             finish(request, result, track: track)
         default:
@@ -201,13 +215,13 @@ public final class SequenceRequestHandler {
     }
 
     private func finish(_ request: TrackObjectRequest, _ result: DetectedObjectObservation,
-                        track: Track<DetectedObjectObservation>) {
+                        track: Track<CorrelationTracker, DetectedObjectObservation>) {
         request.results = [result]
         objectTracks[result.id] = request.isLastFrame ? nil : track
     }
 
     private func finish(_ request: TrackRectangleRequest, _ result: RectangleObservation,
-                        track: Track<RectangleObservation>) {
+                        track: Track<PlanarObjectTracker, RectangleObservation>) {
         request.results = [result]
         rectangleTracks[result.id] = request.isLastFrame ? nil : track
     }

@@ -1,5 +1,6 @@
-/// Tracks a four-corner object: the tracker follows the corners' bounding box, and the corners
-/// move and scale with it (a perspective change of the object is not followed).
+/// Tracks a planar four-corner object (a sign, a screen, a document) whose corners follow the
+/// perspective, with a ``PlanarObjectTracker``: a box tracker finds the motion, and the homography
+/// from the first frame's patch is refined on every frame.
 ///
 ///     let request = TrackRectangleRequest(rectangleObservation: card)
 ///     try handler.perform([request], on: frame)
@@ -9,6 +10,9 @@ public final class TrackRectangleRequest: TrackingRequest {
     public var inputObservation: RectangleObservation
     /// Speed/accuracy of the box tracker underneath.
     public var trackingLevel: TrackingLevel
+    /// How the picture's content moved since the previous frame (a registration result); when set
+    /// with a confidence above 0, the tracker looks first where the camera's motion took the object.
+    public var cameraMotion: ImageTranslationObservation?
     public var isLastFrame: Bool = false
     /// Replaces the level's parameter set when not nil (experiments and tuning, such as
     /// `vtrack eval --set`); a change starts a new tracker for the observation.

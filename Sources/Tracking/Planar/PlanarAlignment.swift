@@ -1,0 +1,262 @@
+import Imaging
+
+/// Aligns a planar template to a frame by inverse-compositional Lucas-Kanade (Baker and Matthews,
+/// "Lucas-Kanade 20 Years On") over a pyramid, estimating a full homography, with the template's
+/// and the warped frame's intensities normalised to zero mean and unit variance at every
+/// iteration so that a change of brightness or contrast does not move the estimate.
+///
+/// The template lives on the square -1...1 x -1...1 (`q` coordinates); a homography `H` maps it
+/// to level-0 frame coordinates (pixels, top-left origin, pixel `i` spanning `i ..< i+1`).
+/// The steepest-descent images and the Gauss-Newton Hessian are computed once, from the first
+/// frame; each iteration then costs one warp of the template grid.
+final class PlanarAlignment {
+    /// One pyramid level's template.
+    private struct TemplateLevel {
+        let level: Int
+        /// Interior sample positions, `q` coordinates, interleaved x, y.
+        var points: [Float] = []
+        /// Normalised template values at the points.
+        var values: [Float] = []
+        /// Eight steepest-descent values per point.
+        var steepest: [Float] = []
+        /// Inverse of the 8x8 Gauss-Newton Hessian, row-major.
+        var hessianInverse: [Double] = []
+    }
+
+    /// The result of aligning to one frame.
+    struct Result {
+        var homography: Homography
+        /// Zero-mean normalised cross-correlation of the warped frame with the template on the
+        /// finest level, -1...1.
+        var correlation: Double
+    }
+
+    /// The longest template side on the finest level, samples.
+    static let finestSide = 112.0
+    /// The shortest template side on the coarsest level, samples.
+    static let coarsestSide = 14.0
+    static let maximumLevels = 4
+    private static let iterationsPerLevel = 24
+    /// Iterations stop when no corner moves by more than this, pixels of the level.
+    private static let convergence = 0.02
+
+    private var levels: [TemplateLevel] = []
+    let pyramid: LumaPyramid
+    private var warped: [Float] = []
+
+    /// Builds the template of the quad on the frame's luma. Throws
+    /// ``TrackingError/invalidObservation(_:)`` when the quad is not a convex clockwise shape of at
+    /// least 4x4 pixels.
+    init(luma: Image<UInt8>, quad: Quadrilateral) throws {
+        guard quad.isConvexClockwise, let reference = Homography.mapping(unitSquareTo: quad) else {
+            throw TrackingError.invalidObservation("corners \(quad) are not a convex quadrilateral given clockwise from the top left")
+        }
+        let c = quad.corners
+        func length(_ a: PixelPoint, _ b: PixelPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        let across = (length(c[0], c[1]) + length(c[3], c[2])) / 2
+        let down = (length(c[0], c[3]) + length(c[1], c[2])) / 2
+        guard across >= 4, down >= 4 else {
+            throw TrackingError.invalidObservation("corners \(quad) enclose less than 4x4 pixels")
+        }
+        var finest = 0
+        while max(across, down) / Double(1 << finest) > Self.finestSide * 1.5 { finest += 1 }
+        var coarsest = finest
+        while coarsest - finest + 1 < Self.maximumLevels, min(across, down) / Double(1 << (coarsest + 1)) >= Self.coarsestSide {
+            coarsest += 1
+        }
+        pyramid = LumaPyramid(levelCount: coarsest + 1)
+        pyramid.build(from: luma, finestLevel: finest)
+        for level in finest...coarsest {
+            let scale = Double(1 << level)
+            let columns = max(4, min(Int(Self.finestSide * 1.5), Int((across / scale).rounded())))
+            let rows = max(4, min(Int(Self.finestSide * 1.5), Int((down / scale).rounded())))
+            levels.append(Self.template(level: level, columns: columns, rows: rows, map: reference, pyramid: pyramid))
+        }
+        // Coarse to fine.
+        levels.reverse()
+    }
+
+    /// Refines `start` (template to level-0 frame coordinates) on `luma`, coarse to fine.
+    func align(_ luma: Image<UInt8>, from start: Homography) -> Result {
+        pyramid.build(from: luma, finestLevel: levels.last?.level ?? 0)
+        var h = start
+        var correlation = -1.0
+        for level in levels {
+            let outcome = refine(level, from: h)
+            h = outcome.homography
+            correlation = outcome.correlation
+        }
+        return Result(homography: h, correlation: correlation)
+    }
+
+    /// The correlation of the template with the frame last given to ``align(_:from:)`` under `h`,
+    /// on the finest level.
+    func correlation(under h: Homography) -> Double {
+        guard let finest = levels.last else { return -1 }
+        let toLevel = Homography.scaling(1 / Double(1 << finest.level)) * h
+        return sampleNormalised(finest, toLevel) ?? -1
+    }
+
+    // MARK: - Template
+
+    private static func template(level: Int, columns: Int, rows: Int, map: Homography, pyramid: LumaPyramid) -> TemplateLevel {
+        let image = pyramid.levels[level]
+        let toLevel = Homography.scaling(1 / Double(1 << level)) * map
+        var grid = [Float](repeating: 0, count: columns * rows)
+        let stepX = 2 / Double(columns), stepY = 2 / Double(rows)
+        for j in 0..<rows {
+            for i in 0..<columns {
+                let q = (x: -1 + (Double(i) + 0.5) * stepX, y: -1 + (Double(j) + 0.5) * stepY)
+                let p = toLevel.apply(x: q.x, y: q.y)
+                grid[j * columns + i] = bilinear(image, x: p.x, y: p.y) ?? 0
+            }
+        }
+        var result = TemplateLevel(level: level)
+        var mean = 0.0, squares = 0.0, count = 0.0
+        for j in 1..<(rows - 1) {
+            for i in 1..<(columns - 1) {
+                let v = Double(grid[j * columns + i])
+                mean += v
+                squares += v * v
+                count += 1
+            }
+        }
+        mean /= count
+        let deviation = max(1e-3, (squares / count - mean * mean).squareRoot())
+        var hessian = [Double](repeating: 0, count: 64)
+        for j in 1..<(rows - 1) {
+            for i in 1..<(columns - 1) {
+                let x = -1 + (Double(i) + 0.5) * stepX, y = -1 + (Double(j) + 0.5) * stepY
+                let gx = Double(grid[j * columns + i + 1] - grid[j * columns + i - 1]) / (2 * stepX * deviation)
+                let gy = Double(grid[(j + 1) * columns + i] - grid[(j - 1) * columns + i]) / (2 * stepY * deviation)
+                let sd = [gx * x, gy * x, gx * y, gy * y, gx, gy, -x * (gx * x + gy * y), -y * (gx * x + gy * y)]
+                for a in 0..<8 { for b in 0..<8 { hessian[a * 8 + b] += sd[a] * sd[b] } }
+                result.points.append(Float(x))
+                result.points.append(Float(y))
+                result.values.append(Float((Double(grid[j * columns + i]) - mean) / deviation))
+                result.steepest.append(contentsOf: sd.map(Float.init))
+            }
+        }
+        result.hessianInverse = invert(hessian) ?? [Double](repeating: 0, count: 64)
+        return result
+    }
+
+    private static func invert(_ matrix: [Double]) -> [Double]? {
+        var inverse = [Double](repeating: 0, count: 64)
+        for column in 0..<8 {
+            var unit = [Double](repeating: 0, count: 8)
+            unit[column] = 1
+            guard let solution = LinearSystem.solve(matrix, unit, size: 8) else { return nil }
+            for row in 0..<8 { inverse[row * 8 + column] = solution[row] }
+        }
+        return inverse
+    }
+
+    // MARK: - Alignment
+
+    private func refine(_ level: TemplateLevel, from start: Homography) -> Result {
+        let toLevel = Homography.scaling(1 / Double(1 << level.level))
+        let toFrame = Homography.scaling(Double(1 << level.level))
+        var h = toLevel * start
+        var correlation = -1.0
+        for _ in 0..<Self.iterationsPerLevel {
+            guard let sampled = sampleNormalised(level, h) else { break }
+            correlation = sampled
+            var gradient = [Double](repeating: 0, count: 8)
+            warped.withUnsafeBufferPointer { warped in
+                level.values.withUnsafeBufferPointer { template in
+                    level.steepest.withUnsafeBufferPointer { steepest in
+                        var sums = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
+                        for k in 0..<template.count where !warped[k].isNaN {
+                            let e = warped[k] - template[k]
+                            let s = 8 * k
+                            sums.0 += steepest[s] * e
+                            sums.1 += steepest[s + 1] * e
+                            sums.2 += steepest[s + 2] * e
+                            sums.3 += steepest[s + 3] * e
+                            sums.4 += steepest[s + 4] * e
+                            sums.5 += steepest[s + 5] * e
+                            sums.6 += steepest[s + 6] * e
+                            sums.7 += steepest[s + 7] * e
+                        }
+                        gradient = [sums.0, sums.1, sums.2, sums.3, sums.4, sums.5, sums.6, sums.7].map(Double.init)
+                    }
+                }
+            }
+            var p = [Double](repeating: 0, count: 8)
+            for a in 0..<8 { for b in 0..<8 { p[a] += level.hessianInverse[a * 8 + b] * gradient[b] } }
+            let step = Homography(m: [1 + p[0], p[2], p[4], p[1], 1 + p[3], p[5], p[6], p[7], 1])
+            guard let inverseStep = step.inverted() else { break }
+            let previous = h
+            h = h * inverseStep
+            guard h.m.allSatisfy(\.isFinite) else { return Result(homography: toFrame * previous, correlation: correlation) }
+            let moved = zip(previous.quadrilateral().corners, h.quadrilateral().corners).map { a, b in max(abs(a.x - b.x), abs(a.y - b.y)) }
+            if moved.max() ?? 0 < Self.convergence { break }
+        }
+        return Result(homography: toFrame * h, correlation: correlation)
+    }
+
+    /// Samples the level's image at the template points mapped by `h` (template to level
+    /// coordinates) into `warped`, normalised to zero mean and unit variance (NaN outside the
+    /// image), and returns their correlation with the template; nil when fewer than half the
+    /// points land inside.
+    private func sampleNormalised(_ level: TemplateLevel, _ h: Homography) -> Double? {
+        let image = pyramid.levels[level.level]
+        let count = level.values.count
+        if warped.count < count { warped = [Float](repeating: 0, count: count) }
+        let m = h.m.map(Float.init)
+        var sum: Float = 0, squares: Float = 0, inside = 0
+        warped.withUnsafeMutableBufferPointer { warped in
+            level.points.withUnsafeBufferPointer { points in
+                image.values.withUnsafeBufferPointer { pixels in
+                    let width = image.width, height = image.height
+                    for k in 0..<count {
+                        let x = points[2 * k], y = points[2 * k + 1]
+                        let w = m[6] * x + m[7] * y + m[8]
+                        let u = (m[0] * x + m[1] * y + m[2]) / w - 0.5
+                        let v = (m[3] * x + m[4] * y + m[5]) / w - 0.5
+                        guard u >= 0, v >= 0, u < Float(width - 1), v < Float(height - 1) else {
+                            warped[k] = .nan
+                            continue
+                        }
+                        let x0 = Int(u), y0 = Int(v)
+                        let fx = u - Float(x0), fy = v - Float(y0)
+                        let i = y0 * width + x0
+                        let top = pixels[i] + fx * (pixels[i + 1] - pixels[i])
+                        let bottom = pixels[i + width] + fx * (pixels[i + width + 1] - pixels[i + width])
+                        let value = top + fy * (bottom - top)
+                        warped[k] = value
+                        sum += value
+                        squares += value * value
+                        inside += 1
+                    }
+                }
+            }
+        }
+        guard inside * 2 >= count, inside > 0 else { return nil }
+        let mean = sum / Float(inside)
+        let deviation = max(1e-3, (squares / Float(inside) - mean * mean).squareRoot())
+        var product: Float = 0
+        warped.withUnsafeMutableBufferPointer { warped in
+            level.values.withUnsafeBufferPointer { template in
+                for k in 0..<count where !warped[k].isNaN {
+                    warped[k] = (warped[k] - mean) / deviation
+                    product += warped[k] * template[k]
+                }
+            }
+        }
+        return Double(product) / Double(inside)
+    }
+
+    /// Bilinear sample at continuous level coordinates (pixel `i` spans `i ..< i+1`); nil outside.
+    private static func bilinear(_ image: LumaPyramid.Level, x: Double, y: Double) -> Float? {
+        let u = x - 0.5, v = y - 0.5
+        guard u >= 0, v >= 0, u < Double(image.width - 1), v < Double(image.height - 1) else { return nil }
+        let x0 = Int(u), y0 = Int(v)
+        let fx = Float(u - Double(x0)), fy = Float(v - Double(y0))
+        let i = y0 * image.width + x0
+        let top = image.values[i] + fx * (image.values[i + 1] - image.values[i])
+        let bottom = image.values[i + image.width] + fx * (image.values[i + image.width + 1] - image.values[i + image.width])
+        return top + fy * (bottom - top)
+    }
+}
