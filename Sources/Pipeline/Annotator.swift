@@ -1,8 +1,9 @@
 import Foundation
 import Imaging
 
-/// Draws track records onto a frame: one colour per track, a solid outline when the confidence is
-/// above 0.5 and a dashed one otherwise, and a label tag with the track's name and confidence.
+/// Draws track records onto a frame: one colour per track, the box (or a planar object's
+/// quadrilateral) outlined solid when the confidence is above 0.5 and dashed otherwise, and a
+/// label tag with the track's name and confidence.
 /// `lost` and `ended` records are drawn dashed whatever their confidence. Sizes follow
 /// ``AnnotationStyle/forFrame(width:height:)`` so that 176x144 and 1920x1080 are both legible.
 public enum Annotator {
@@ -12,8 +13,13 @@ public enum Annotator {
         for record in records {
             let colour = TrackPalette.colour(for: record.trackID - 1)
             let confident = record.style == .solid && record.state != .lost && record.state != .ended
-            image.drawRectangle(record.box, colour: colour, thickness: style.thickness,
-                                style: confident ? .solid : style.dashedLine)
+            if let corners = record.corners {
+                image.drawQuadrilateral(corners, colour: colour, thickness: style.thickness,
+                                        style: confident ? .solid : style.dashedLine)
+            } else {
+                image.drawRectangle(record.box, colour: colour, thickness: style.thickness,
+                                    style: confident ? .solid : style.dashedLine)
+            }
             image.drawLabel(label(for: record), at: record.box, colour: colour, scale: style.textScale)
         }
     }

@@ -10,21 +10,26 @@ import VideoIO
 ///                                           targets: [TrackTarget(parsing: "walker=157,138,22,55")])
 ///     let report = try session.run(makeSinks: { [try CSVTrackSink(path: "clip.csv")] })
 ///
-/// Boxes are pixels with the origin at the top-left pixel, on frame `options.startFrame`.
+/// Boxes and corners are pixels with the origin at the top-left pixel, on frame `options.startFrame`.
+/// Boxes are followed by correlation trackers that the chosen detector re-seeds; targets with
+/// corners are planar objects followed in perspective (``TrackedRectangle``), and the detector
+/// leaves them alone. Track ids follow the order of `targets`.
 public final class ClipTrackingSession {
     /// What the reader found in the clip.
     public let info: VideoInfo
     public let clipPath: String
     public let options: TrackingOptions
-    /// The boxes, clipped to the frame.
+    /// The boxes, clipped to the frame, and the planar objects.
     public let targets: [TrackTarget]
     private let reader: VideoReader
 
     /// Opens the clip and checks the targets against it. Throws `VideoError` for an unreadable clip,
-    /// ``SessionError`` for too many targets, a bad start frame or a box outside the frame.
+    /// ``SessionError`` for more than 16 boxes or 16 planar objects, a bad start frame, a box outside
+    /// the frame or corners not all inside it.
     public init(clipPath: String, targets: [TrackTarget], options: TrackingOptions = TrackingOptions()) throws {
-        guard targets.count <= SequenceRequestHandler.maximumTrackersPerType else {
-            throw SessionError.tooManyTargets(path: clipPath, count: targets.count, limit: SequenceRequestHandler.maximumTrackersPerType)
+        for (kind, count) in [("boxes", targets.count { $0.corners == nil }), ("rectangles", targets.count { $0.corners != nil })]
+        where count > SequenceRequestHandler.maximumTrackersPerType {
+            throw SessionError.tooManyTargets(path: clipPath, kind: kind, count: count, limit: SequenceRequestHandler.maximumTrackersPerType)
         }
         guard options.startFrame >= 0 else { throw SessionError.badStartFrame(path: clipPath, startFrame: options.startFrame) }
         guard options.reseedEvery >= 0 else { throw SessionError.badReseedInterval(options.reseedEvery) }
@@ -54,7 +59,9 @@ public final class ClipTrackingSession {
         let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
                                           detector: options.detector)
         var objects: [TrackedObject] = []
+        var rectangles: [TrackedRectangle] = []
         var nextTrackID = 1
+        let boxTargets = targets.filter { $0.corners == nil }
         var sinks: [TrackSink]?
         var framesDecoded = 0, framesTracked = 0
         var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
@@ -91,8 +98,17 @@ public final class ClipTrackingSession {
                 if targets.isEmpty {
                     startTracks(detected(try reseeder.initialDetections(in: first)), on: image, automatic: true)
                 } else {
-                    let classes = try reseeder.classes(of: targets.map(\.box), in: first)
-                    startTracks(zip(targets, classes).map { ($0, $1) }, on: image, automatic: false)
+                    let classes = try reseeder.classes(of: boxTargets.map(\.box), in: first)
+                    var boxClasses = classes.makeIterator()
+                    for target in targets {
+                        if let corners = target.corners {
+                            rectangles.append(TrackedRectangle(trackID: nextTrackID, label: target.label, corners: corners,
+                                                               frame: image, level: options.level))
+                            nextTrackID += 1
+                        } else {
+                            startTracks([(target, boxClasses.next() ?? nil)], on: image, automatic: false)
+                        }
+                    }
                 }
             } else {
                 let found = try reseeder.prepare(objects, frame: image, colourFrame: colourFrame, frameOffset: frameOffset,
@@ -105,16 +121,22 @@ public final class ClipTrackingSession {
             for object in objects where upcoming == nil || (object.isAutomatic && object.isLost) {
                 object.end()
             }
+            if upcoming == nil { rectangles.forEach { $0.end() } }
             if let motion = prefetched.cameraMotion, options.compensatesCameraMotion {
                 for object in objects { object.request.cameraMotion = motion }
+                for rectangle in rectangles { rectangle.request.cameraMotion = motion }
             }
-            try handler.perform(objects.map(\.request), on: image)
+            try handler.perform(objects.map(\.request) + rectangles.map(\.request), on: image)
             for object in objects { object.observe(image) }
+            for rectangle in rectangles { rectangle.observe(image) }
             trackingTime += clock.now - trackStart
 
-            let records = objects.map { $0.record(frame: frame) }
+            let records = (objects.map { $0.record(frame: frame) } + rectangles.map { $0.record(frame: frame) })
+                .sorted { $0.trackID < $1.trackID }
             for object in objects { object.advance() }
+            for rectangle in rectangles { rectangle.advance() }
             objects.removeAll { $0.hasEnded }
+            rectangles.removeAll { $0.hasEnded }
             if let shift = prefetched.cameraMotion, options.showsCameraMotion {
                 stability.add(shift)
                 let motion = SceneMotion(shift: shift, isStable: stability.isStable)
@@ -149,7 +171,7 @@ extension Duration {
 
 /// A request the session cannot carry out.
 public enum SessionError: Error, CustomStringConvertible, Equatable {
-    case tooManyTargets(path: String, count: Int, limit: Int)
+    case tooManyTargets(path: String, kind: String, count: Int, limit: Int)
     case badStartFrame(path: String, startFrame: Int)
     case badReseedInterval(Int)
     case startFrameBeyondEnd(path: String, startFrame: Int, frames: Int)
@@ -159,8 +181,8 @@ public enum SessionError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .tooManyTargets(let path, let count, let limit):
-            return "\(path): \(count) boxes given, at most \(limit) objects can be tracked at once"
+        case .tooManyTargets(let path, let kind, let count, let limit):
+            return "\(path): \(count) \(kind) given, at most \(limit) can be tracked at once"
         case .badStartFrame(let path, let startFrame):
             return "\(path): start frame \(startFrame) is negative"
         case .badReseedInterval(let n):

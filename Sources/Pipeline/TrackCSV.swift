@@ -3,24 +3,30 @@ import Imaging
 
 /// The CSV format of vtrack's per-frame output: a header row, then one row per object per frame.
 ///
-///     frame,time_s,track_id,label,x,y,width,height,confidence,style,state
-///     0,0.000000,1,walker,157,138,22,55,1.0000,solid,tracked
+///     frame,time_s,track_id,label,x,y,width,height,confidence,style,state,x1,y1,x2,y2,x3,y3,x4,y4
+///     0,0.000000,1,walker,157,138,22,55,1.0000,solid,tracked,,,,,,,,
+///     0,0.000000,2,sign,300,80,120,90,1.0000,solid,tracked,300,85,420,80,415,170,302,165
 ///
 /// Boxes are pixels with the origin at the top-left pixel; `confidence` is in 0...1; `style` is
-/// `solid` when confidence > 0.5, else `dashed`; `state` is a ``TrackState``.
+/// `solid` when confidence > 0.5, else `dashed`; `state` is a ``TrackState``. `x1,y1 ... x4,y4` are
+/// a planar object's corners (pixels, clockwise from the top left; the box is their bounding
+/// box), empty for a plain box.
 public enum TrackCSV {
-    public static let header = "frame,time_s,track_id,label,x,y,width,height,confidence,style,state"
+    public static let header = "frame,time_s,track_id,label,x,y,width,height,confidence,style,state," + cornerColumns.joined(separator: ",")
+    static let cornerColumns = ["x1", "y1", "x2", "y2", "x3", "y3", "x4", "y4"]
 
     /// One CSV row (no newline) for a record. Labels with commas, quotes or newlines are quoted.
     public static func row(_ r: TrackRecord) -> String {
         let time = String(format: "%.6f", r.time)
         let confidence = String(format: "%.4f", r.confidence)
-        return "\(r.frame),\(time),\(r.trackID),\(quoted(r.label)),\(r.box),\(confidence),\(r.style.rawValue),\(r.state.rawValue)"
+        let corners = r.corners.map(\.description) ?? String(repeating: ",", count: cornerColumns.count - 1)
+        return "\(r.frame),\(time),\(r.trackID),\(quoted(r.label)),\(r.box),\(confidence),\(r.style.rawValue),\(r.state.rawValue),\(corners)"
     }
 
     /// Parses a whole CSV file. Requires the columns `frame`, `track_id`, `x`, `y`, `width`, `height`
     /// (any order, case-insensitive); `time_s`, `label`, `confidence` and `state` are optional
-    /// (defaults: 0, empty, 1, `tracked`). `style` is ignored: it is derived from the confidence.
+    /// (defaults: 0, empty, 1, `tracked`), and so are the corner columns `x1` ... `y4` (all eight
+    /// filled or all empty). `style` is ignored: it is derived from the confidence.
     /// Throws ``TrackCSVError`` naming the file and the line of the first bad row.
     public static func read(path: String) throws -> [TrackRecord] {
         try parse(TrackFileFormat.text(atPath: path), path: path)
@@ -82,8 +88,18 @@ public enum TrackCSV {
                 state = s
             }
             let time = value("time_s").map { !$0.isEmpty } ?? false ? try number("time_s") : 0
+            var corners: Quadrilateral?
+            let filled = cornerColumns.filter { !(value($0) ?? "").isEmpty }
+            if filled.count == cornerColumns.count {
+                let v = try cornerColumns.map { try number($0) }
+                corners = Quadrilateral(topLeft: PixelPoint(x: v[0], y: v[1]), topRight: PixelPoint(x: v[2], y: v[3]),
+                                        bottomRight: PixelPoint(x: v[4], y: v[5]), bottomLeft: PixelPoint(x: v[6], y: v[7]))
+            } else if !filled.isEmpty {
+                throw TrackCSVError(path: path, line: lineNumber, reason: "corner columns x1...y4 must be all filled or all empty")
+            }
             records.append(TrackRecord(frame: try integer("frame"), time: time, trackID: try integer("track_id"),
-                                       label: value("label") ?? "", box: box, confidence: confidence, state: state))
+                                       label: value("label") ?? "", box: box, confidence: confidence, state: state,
+                                       corners: corners))
         }
         return records
     }

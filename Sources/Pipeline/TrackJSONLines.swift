@@ -8,7 +8,8 @@ import Imaging
 ///
 /// `frame` is the 0-based decoded frame and `time_s` its presentation time in seconds; each track has
 /// the columns of ``TrackCSV`` (`id` is `track_id`): the box in pixels with the origin at the top-left
-/// pixel, `confidence` in 0...1, `style` and `state`. Numbers carry the CSV's precision (0.01 px,
+/// pixel, `confidence` in 0...1, `style` and `state`; a planar object also has `corners`, four
+/// `[x, y]` pairs in pixels clockwise from the top left. Numbers carry the CSV's precision (0.01 px,
 /// 4 decimals of confidence, microseconds), so both files hold the same values.
 public enum TrackJSONLines {
     /// The line (no newline) for frame `frame` at `time` seconds with its `records`.
@@ -16,7 +17,9 @@ public enum TrackJSONLines {
         let tracks = records.map { r in
             "{\"id\":\(r.trackID),\"label\":\(string(r.label)),\"x\":\(formatPixels(r.box.x)),\"y\":\(formatPixels(r.box.y))"
                 + ",\"width\":\(formatPixels(r.box.width)),\"height\":\(formatPixels(r.box.height))"
-                + ",\"confidence\":\(decimal(Double(r.confidence), places: 4)),\"style\":\"\(r.style.rawValue)\",\"state\":\"\(r.state.rawValue)\"}"
+                + ",\"confidence\":\(decimal(Double(r.confidence), places: 4)),\"style\":\"\(r.style.rawValue)\",\"state\":\"\(r.state.rawValue)\""
+                + (r.corners.map { ",\"corners\":[\($0.corners.map { "[\(formatPixels($0.x)),\(formatPixels($0.y))]" }.joined(separator: ","))]" } ?? "")
+                + "}"
         }
         return "{\"frame\":\(frame),\"time_s\":\(decimal(time, places: 6)),\"tracks\":[\(tracks.joined(separator: ","))]}"
     }

@@ -30,13 +30,16 @@ public struct TrackRecord: Sendable, Equatable, Codable {
     public var trackID: Int
     /// The user's label, or empty.
     public var label: String
-    /// Box in pixels, origin at the top-left pixel.
+    /// Box in pixels, origin at the top-left pixel (for a planar object, its corners' bounding box).
     public var box: PixelRect
     /// Confidence in 0...1.
     public var confidence: Float
     public var state: TrackState
+    /// A planar object's corners (pixels, top-left origin, clockwise from the top left); nil for a box.
+    public var corners: Quadrilateral?
 
-    public init(frame: Int, time: Double, trackID: Int, label: String, box: PixelRect, confidence: Float, state: TrackState) {
+    public init(frame: Int, time: Double, trackID: Int, label: String, box: PixelRect, confidence: Float, state: TrackState,
+                corners: Quadrilateral? = nil) {
         self.frame = frame
         self.time = time
         self.trackID = trackID
@@ -44,6 +47,7 @@ public struct TrackRecord: Sendable, Equatable, Codable {
         self.box = box
         self.confidence = confidence
         self.state = state
+        self.corners = corners
     }
 
     /// Solid above 0.5 confidence, dashed at or below.

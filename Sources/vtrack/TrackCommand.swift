@@ -22,6 +22,13 @@ struct TrackCommand: ParsableCommand {
         --camera-motion moves each tracker's search by the camera's motion (panning footage); \
         --show-motion tags the annotated MP4 with it.
 
+        Each --rect is the four corners of a planar object (a sign, a screen, a document, a \
+        plate), x1,y1,...,x4,y4 in pixels clockwise from the top-left corner, optionally labelled. \
+        Its corners follow the perspective (a homography re-aligned to the first frame's patch on \
+        every frame); the CSV's x1...y4 columns hold them (empty for boxes) and the MP4 draws the \
+        quadrilateral. Detectors do not re-seed rectangles. At most 16 rectangles. Track ids \
+        number the boxes first, then the rectangles.
+
         With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv, \
         --video, --mot nor --jsonl, writes into ./vtrack-out/. --mot PATH also writes MOTChallenge \
         rows (frame,id,bb_left,bb_top,bb_width,bb_height,conf,-1,-1,-1; frame 1-based, so the CSV's \
@@ -36,6 +43,8 @@ struct TrackCommand: ParsableCommand {
               --out out/
           vtrack track SampleVideos/carphone_face_in_car.mp4 --box 58,32,60,62 \\
               --csv face.csv --mot face.mot.txt --jsonl face.jsonl
+          vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 \\
+              --rect sign=258,127,278,127,278,152,258,152 --out out/
         """
     )
 
@@ -44,6 +53,11 @@ struct TrackCommand: ParsableCommand {
 
     @Option(name: .customLong("box"), help: ArgumentHelp("A box to track: [label=]x,y,width,height in pixels.", valueName: "box"))
     var boxes: [String] = []
+
+    @Option(name: .customLong("rect"),
+            help: ArgumentHelp("A planar object to track in perspective: [label=]x1,y1,x2,y2,x3,y3,x4,y4, corners in pixels clockwise from the top left.",
+                               valueName: "corners"))
+    var rectangles: [String] = []
 
     @OptionGroup var tracking: TrackingOptionsGroup
 
@@ -67,14 +81,15 @@ struct TrackCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if boxes.isEmpty && !tracking.options.detector.findsNewObjects {
-            throw ValidationError("give at least one --box x,y,width,height, or a class --detector such as face to start tracks automatically")
+        if boxes.isEmpty && rectangles.isEmpty && !tracking.options.detector.findsNewObjects {
+            throw ValidationError("give at least one --box x,y,width,height or --rect x1,y1,...,x4,y4, or a class --detector such as face to start tracks automatically")
         }
         if boxes.count > 16 { throw ValidationError("\(boxes.count) boxes given; at most 16 objects can be tracked at once") }
+        if rectangles.count > 16 { throw ValidationError("\(rectangles.count) rectangles given; at most 16 can be tracked at once") }
     }
 
     func run() throws {
-        let targets = try boxes.map { try TrackTarget(parsing: $0) }
+        let targets = try boxes.map { try TrackTarget(parsing: $0) } + rectangles.map { try TrackTarget(parsingCorners: $0) }
         let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video, mot: mot, jsonLines: jsonl)
         let session = try ClipTrackingSession(clipPath: clip, targets: targets, options: tracking.options)
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)

@@ -1,7 +1,8 @@
 import Imaging
 
 /// A luma image and its successive halvings (2x2 box means) as `Float`, from a chosen finest
-/// level up, with storage kept from frame to frame.
+/// level up, with storage kept from frame to frame. Level 0 is smoothed by a 3x3 binomial
+/// filter, so that image gradients measured on it are not dominated by aliasing and noise.
 ///
 /// Level `k` pixel `(i, j)` covers level-0 pixels `2^k i ..< 2^k (i+1)` across; a point at
 /// continuous coordinate `u` on level 0 (pixel `i` spanning `i ..< i+1`) is at `u / 2^k` on level `k`.
@@ -31,6 +32,7 @@ final class LumaPyramid {
                     for k in 0..<source.count { target[k] = Float(source[k]) }
                 }
             }
+            smoothLevel0()
         }
         guard levels.count > 1 else { return }
         // The first built level above 0 is the box mean of a 2^first block of luma.
@@ -53,6 +55,34 @@ final class LumaPyramid {
             }
         }
         for k in (first + 1)..<max(first + 1, levels.count) { halve(into: k) }
+    }
+
+    /// Applies the [1 2 1]/4 filter along rows then columns to level 0, leaving the border pixels.
+    private func smoothLevel0() {
+        let width = levels[0].width, height = levels[0].height
+        guard width >= 3, height >= 3 else { return }
+        levels[0].values.withUnsafeMutableBufferPointer { values in
+            for y in 0..<height {
+                let row = y * width
+                var previous = values[row]
+                for x in 1..<(width - 1) {
+                    let current = values[row + x]
+                    values[row + x] = 0.25 * (previous + 2 * current + values[row + x + 1])
+                    previous = current
+                }
+            }
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: width) { previousRow in
+                for x in 0..<width { previousRow[x] = values[x] }
+                for y in 1..<(height - 1) {
+                    let row = y * width
+                    for x in 0..<width {
+                        let current = values[row + x]
+                        values[row + x] = 0.25 * (previousRow[x] + 2 * current + values[row + width + x])
+                        previousRow[x] = current
+                    }
+                }
+            }
+        }
     }
 
     private func halve(into k: Int) {

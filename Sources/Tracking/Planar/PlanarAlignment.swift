@@ -3,7 +3,9 @@ import Imaging
 /// Aligns a planar template to a frame by inverse-compositional Lucas-Kanade (Baker and Matthews,
 /// "Lucas-Kanade 20 Years On") over a pyramid, estimating a full homography, with the template's
 /// and the warped frame's intensities normalised to zero mean and unit variance at every
-/// iteration so that a change of brightness or contrast does not move the estimate.
+/// iteration so that a change of brightness or contrast does not move the estimate. Steps are
+/// damped as in Levenberg-Marquardt and taken only when they raise the correlation, so a small or
+/// weakly textured patch, whose perspective is poorly determined, is never pushed off a good start.
 ///
 /// The template lives on the square -1...1 x -1...1 (`q` coordinates); a homography `H` maps it
 /// to level-0 frame coordinates (pixels, top-left origin, pixel `i` spanning `i ..< i+1`).
@@ -19,8 +21,8 @@ final class PlanarAlignment {
         var values: [Float] = []
         /// Eight steepest-descent values per point.
         var steepest: [Float] = []
-        /// Inverse of the 8x8 Gauss-Newton Hessian, row-major.
-        var hessianInverse: [Double] = []
+        /// The 8x8 Gauss-Newton Hessian, row-major.
+        var hessian: [Double] = []
     }
 
     /// The result of aligning to one frame.
@@ -137,19 +139,8 @@ final class PlanarAlignment {
                 result.steepest.append(contentsOf: sd.map(Float.init))
             }
         }
-        result.hessianInverse = invert(hessian) ?? [Double](repeating: 0, count: 64)
+        result.hessian = hessian
         return result
-    }
-
-    private static func invert(_ matrix: [Double]) -> [Double]? {
-        var inverse = [Double](repeating: 0, count: 64)
-        for column in 0..<8 {
-            var unit = [Double](repeating: 0, count: 8)
-            unit[column] = 1
-            guard let solution = LinearSystem.solve(matrix, unit, size: 8) else { return nil }
-            for row in 0..<8 { inverse[row * 8 + column] = solution[row] }
-        }
-        return inverse
     }
 
     // MARK: - Alignment
@@ -158,42 +149,58 @@ final class PlanarAlignment {
         let toLevel = Homography.scaling(1 / Double(1 << level.level))
         let toFrame = Homography.scaling(Double(1 << level.level))
         var h = toLevel * start
-        var correlation = -1.0
+        guard var correlation = sampleNormalised(level, h) else { return Result(homography: start, correlation: -1) }
+        var gradient = steepestDescentGradient(level)
+        var damping = Self.initialDamping
         for _ in 0..<Self.iterationsPerLevel {
-            guard let sampled = sampleNormalised(level, h) else { break }
-            correlation = sampled
-            var gradient = [Double](repeating: 0, count: 8)
-            warped.withUnsafeBufferPointer { warped in
-                level.values.withUnsafeBufferPointer { template in
-                    level.steepest.withUnsafeBufferPointer { steepest in
-                        var sums = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
-                        for k in 0..<template.count where !warped[k].isNaN {
-                            let e = warped[k] - template[k]
-                            let s = 8 * k
-                            sums.0 += steepest[s] * e
-                            sums.1 += steepest[s + 1] * e
-                            sums.2 += steepest[s + 2] * e
-                            sums.3 += steepest[s + 3] * e
-                            sums.4 += steepest[s + 4] * e
-                            sums.5 += steepest[s + 5] * e
-                            sums.6 += steepest[s + 6] * e
-                            sums.7 += steepest[s + 7] * e
-                        }
-                        gradient = [sums.0, sums.1, sums.2, sums.3, sums.4, sums.5, sums.6, sums.7].map(Double.init)
-                    }
-                }
-            }
-            var p = [Double](repeating: 0, count: 8)
-            for a in 0..<8 { for b in 0..<8 { p[a] += level.hessianInverse[a * 8 + b] * gradient[b] } }
+            var damped = level.hessian
+            for d in 0..<8 { damped[d * 9] *= 1 + damping }
+            guard let p = LinearSystem.solve(damped, gradient, size: 8) else { break }
             let step = Homography(m: [1 + p[0], p[2], p[4], p[1], 1 + p[3], p[5], p[6], p[7], 1])
             guard let inverseStep = step.inverted() else { break }
-            let previous = h
-            h = h * inverseStep
-            guard h.m.allSatisfy(\.isFinite) else { return Result(homography: toFrame * previous, correlation: correlation) }
-            let moved = zip(previous.quadrilateral().corners, h.quadrilateral().corners).map { a, b in max(abs(a.x - b.x), abs(a.y - b.y)) }
+            let candidate = h * inverseStep
+            guard candidate.m.allSatisfy(\.isFinite), let candidateCorrelation = sampleNormalised(level, candidate),
+                  candidateCorrelation >= correlation else {
+                // The step made things worse: take a shorter, more gradient-like one.
+                damping *= 10
+                if damping > Self.maximumDamping { break }
+                continue
+            }
+            let moved = zip(h.quadrilateral().corners, candidate.quadrilateral().corners).map { a, b in max(abs(a.x - b.x), abs(a.y - b.y)) }
+            h = candidate
+            correlation = candidateCorrelation
+            gradient = steepestDescentGradient(level)
+            damping = max(Self.initialDamping, damping / 10)
             if moved.max() ?? 0 < Self.convergence { break }
         }
         return Result(homography: toFrame * h, correlation: correlation)
+    }
+
+    private static let initialDamping = 1e-3
+    private static let maximumDamping = 1e4
+
+    /// The steepest-descent images times the error between the last sampled warp and the template.
+    private func steepestDescentGradient(_ level: TemplateLevel) -> [Double] {
+        var sums = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
+        warped.withUnsafeBufferPointer { warped in
+            level.values.withUnsafeBufferPointer { template in
+                level.steepest.withUnsafeBufferPointer { steepest in
+                    for k in 0..<template.count where !warped[k].isNaN {
+                        let e = warped[k] - template[k]
+                        let s = 8 * k
+                        sums.0 += steepest[s] * e
+                        sums.1 += steepest[s + 1] * e
+                        sums.2 += steepest[s + 2] * e
+                        sums.3 += steepest[s + 3] * e
+                        sums.4 += steepest[s + 4] * e
+                        sums.5 += steepest[s + 5] * e
+                        sums.6 += steepest[s + 6] * e
+                        sums.7 += steepest[s + 7] * e
+                    }
+                }
+            }
+        }
+        return [sums.0, sums.1, sums.2, sums.3, sums.4, sums.5, sums.6, sums.7].map(Double.init)
     }
 
     /// Samples the level's image at the template points mapped by `h` (template to level

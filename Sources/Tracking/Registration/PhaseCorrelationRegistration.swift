@@ -107,13 +107,14 @@ final class PhaseCorrelationRegistration {
                     for y in 0..<height {
                         for x in 0..<stride { sums[x] = 0 }
                         for row in (y * factor)..<(y * factor + factor) {
-                            let start = row * stride
-                            for x in 0..<stride { sums[x] &+= UInt16(source[start + x]) }
+                            // Wrapping index arithmetic (the indices are in range) lets the loop vectorise.
+                            let start = row &* stride
+                            for x in 0..<stride { sums[x] &+= UInt16(source[start &+ x]) }
                         }
                         for x in 0..<width {
                             var sum: UInt32 = 0
-                            for k in (x * factor)..<(x * factor + factor) { sum &+= UInt32(sums[k]) }
-                            out[y * width + x] = Float(sum) * scale
+                            for k in 0..<factor { sum &+= UInt32(sums[x &* factor &+ k]) }
+                            out[y &* width &+ x] = Float(sum) * scale
                         }
                     }
                 }
@@ -223,11 +224,11 @@ final class PhaseCorrelationRegistration {
                         // warped(x) = previous(x - d): previous at (x - shiftX - 1 + (1 - fx), ...).
                         let w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
                         for y in (yStart - 1)..<(yEnd + 1) {
-                            let sourceRow = (y - shiftY - 1) * width
+                            let sourceRow = (y - shiftY - 1) * width - shiftX - 1, targetRow = y * width
                             for x in (xStart - 1)..<(xEnd + 1) {
-                                let i = sourceRow + x - shiftX - 1
+                                let i = sourceRow &+ x
                                 // Sample at (x - dx, y - dy) = (x - shiftX - fx, ...): between i and i + 1.
-                                out[y * width + x] = w11 * prev[i] + w01 * prev[i + 1] + w10 * prev[i + width] + w00 * prev[i + width + 1]
+                                out[targetRow &+ x] = w11 * prev[i] + w01 * prev[i &+ 1] + w10 * prev[i &+ width] + w00 * prev[i &+ width &+ 1]
                             }
                         }
                         // The residuals' scale from every other pixel of every other row.
@@ -239,14 +240,17 @@ final class PhaseCorrelationRegistration {
                             }
                         }
                         let scale = 1.345 * max(0.5, 1.4826 * medianResidual)
-                        for y in yStart..<yEnd {
+                        // Every other row: two unknowns need far fewer than the tens of thousands of
+                        // pixels a row-complete pass would add up.
+                        for y in stride(from: yStart, to: yEnd, by: 2) {
                             // Float sums per row, added up in Double.
                             var r11: Float = 0, r12: Float = 0, r22: Float = 0, s1: Float = 0, s2: Float = 0
+                            let rowStart = y &* width
                             for x in xStart..<xEnd {
-                                let i = y * width + x
+                                let i = rowStart &+ x
                                 let r = cur[i] - out[i]
-                                let gx = 0.25 * (cur[i + 1] - cur[i - 1] + out[i + 1] - out[i - 1])
-                                let gy = 0.25 * (cur[i + width] - cur[i - width] + out[i + width] - out[i - width])
+                                let gx = 0.25 * (cur[i &+ 1] - cur[i &- 1] + out[i &+ 1] - out[i &- 1])
+                                let gy = 0.25 * (cur[i &+ width] - cur[i &- width] + out[i &+ width] - out[i &- width])
                                 let w = min(1, scale / max(abs(r), 1e-6))
                                 r11 += w * gx * gx
                                 r12 += w * gx * gy
