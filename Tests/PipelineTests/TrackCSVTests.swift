@@ -11,12 +11,17 @@ final class TrackCSVTests: XCTestCase {
                         confidence: 0.25, state: .lost),
             TrackRecord(frame: 2, time: 0.2, trackID: 3, label: "", box: PixelRect(x: 0, y: 0, width: 1, height: 1),
                         confidence: 0.5, state: .reseeded),
+            TrackRecord(frame: 2, time: 0.2, trackID: 4, label: "sign", box: PixelRect(x: 10, y: 20, width: 30.5, height: 22),
+                        confidence: 0.75, state: .tracked,
+                        corners: Quadrilateral(topLeft: PixelPoint(x: 10, y: 21), topRight: PixelPoint(x: 40.5, y: 20),
+                                               bottomRight: PixelPoint(x: 39, y: 42), bottomLeft: PixelPoint(x: 11.25, y: 40))),
         ]
         let text = ([TrackCSV.header] + records.map(TrackCSV.row)).joined(separator: "\n")
         let parsed = try TrackCSV.parse(text, path: "memory.csv")
         XCTAssertEqual(parsed, records)
-        XCTAssertEqual(parsed.map(\.style), [.solid, .dashed, .dashed], "style follows confidence > 0.5")
-        XCTAssertTrue(TrackCSV.row(records[1]).contains(",dashed,lost"))
+        XCTAssertEqual(parsed.map(\.style), [.solid, .dashed, .dashed, .solid], "style follows confidence > 0.5")
+        XCTAssertTrue(TrackCSV.row(records[1]).hasSuffix(",dashed,lost,,,,,,,,"), "a box's corner columns are empty")
+        XCTAssertTrue(TrackCSV.row(records[3]).hasSuffix(",tracked,10,21,40.5,20,39,42,11.25,40"))
     }
 
     func testMalformedRowsNameTheFileAndLine() {
@@ -26,6 +31,7 @@ final class TrackCSVTests: XCTestCase {
             "frame,track_id,x,y,width,height\n-1,1,1,2,3,4\n",
             "frame,track_id,x,y,width,height,confidence\n0,1,1,2,3,4,1.5\n",
             "frame,track_id,x,y,width\n0,1,1,2,3\n",
+            "frame,track_id,x,y,width,height,x1,y1,x2,y2,x3,y3,x4,y4\n0,1,1,2,3,4,1,2,3,4,,,,\n",
         ]
         for text in cases {
             XCTAssertThrowsError(try TrackCSV.parse(text, path: "bad.csv")) { error in

@@ -2,15 +2,18 @@ import Imaging
 
 /// Aligns a planar template to a frame by inverse-compositional Lucas-Kanade (Baker and Matthews,
 /// "Lucas-Kanade 20 Years On") over a pyramid, estimating a full homography, with the template's
-/// and the warped frame's intensities normalised to zero mean and unit variance at every
-/// iteration so that a change of brightness or contrast does not move the estimate. Steps are
-/// damped as in Levenberg-Marquardt and taken only when they raise the correlation, so a small or
+/// and the warped frame's intensities normalised by their median and median absolute deviation at
+/// every iteration, so that a change of brightness or contrast does not move the estimate and an
+/// occluder does not change the normalisation. Residuals are
+/// weighted by Huber's function with a scale from their median (iteratively reweighted least
+/// squares), so a person walking across the patch weighs less than the plane around them. Steps are
+/// damped as in Levenberg-Marquardt and taken only when they lower the robust cost, so a small or
 /// weakly textured patch, whose perspective is poorly determined, is never pushed off a good start.
 ///
 /// The template lives on the square -1...1 x -1...1 (`q` coordinates); a homography `H` maps it
 /// to level-0 frame coordinates (pixels, top-left origin, pixel `i` spanning `i ..< i+1`).
-/// The steepest-descent images and the Gauss-Newton Hessian are computed once, from the first
-/// frame; each iteration then costs one warp of the template grid.
+/// The steepest-descent images are computed once, from the first frame; each iteration costs one
+/// warp of the template grid and one weighted Gauss-Newton system.
 final class PlanarAlignment {
     /// One pyramid level's template.
     private struct TemplateLevel {
@@ -21,8 +24,9 @@ final class PlanarAlignment {
         var values: [Float] = []
         /// Eight steepest-descent values per point.
         var steepest: [Float] = []
-        /// The 8x8 Gauss-Newton Hessian, row-major.
-        var hessian: [Double] = []
+        /// Mean and standard deviation of ``values``, for the correlation.
+        var valueMean: Float = 0
+        var valueDeviation: Float = 1
     }
 
     /// The result of aligning to one frame.
@@ -34,7 +38,7 @@ final class PlanarAlignment {
     }
 
     /// The longest template side on the finest level, samples.
-    static let finestSide = 112.0
+    static let finestSide = 128.0
     /// The shortest template side on the coarsest level, samples.
     static let coarsestSide = 14.0
     static let maximumLevels = 4
@@ -61,7 +65,7 @@ final class PlanarAlignment {
             throw TrackingError.invalidObservation("corners \(quad) enclose less than 4x4 pixels")
         }
         var finest = 0
-        while max(across, down) / Double(1 << finest) > Self.finestSide * 1.5 { finest += 1 }
+        while max(across, down) / Double(1 << finest) > Self.finestSide { finest += 1 }
         var coarsest = finest
         while coarsest - finest + 1 < Self.maximumLevels, min(across, down) / Double(1 << (coarsest + 1)) >= Self.coarsestSide {
             coarsest += 1
@@ -70,8 +74,8 @@ final class PlanarAlignment {
         pyramid.build(from: luma, finestLevel: finest)
         for level in finest...coarsest {
             let scale = Double(1 << level)
-            let columns = max(4, min(Int(Self.finestSide * 1.5), Int((across / scale).rounded())))
-            let rows = max(4, min(Int(Self.finestSide * 1.5), Int((down / scale).rounded())))
+            let columns = max(4, min(Int(Self.finestSide), Int((across / scale).rounded())))
+            let rows = max(4, min(Int(Self.finestSide), Int((down / scale).rounded())))
             levels.append(Self.template(level: level, columns: columns, rows: rows, map: reference, pyramid: pyramid))
         }
         // Coarse to fine.
@@ -114,32 +118,27 @@ final class PlanarAlignment {
             }
         }
         var result = TemplateLevel(level: level)
-        var mean = 0.0, squares = 0.0, count = 0.0
-        for j in 1..<(rows - 1) {
-            for i in 1..<(columns - 1) {
-                let v = Double(grid[j * columns + i])
-                mean += v
-                squares += v * v
-                count += 1
-            }
-        }
-        mean /= count
-        let deviation = max(1e-3, (squares / count - mean * mean).squareRoot())
-        var hessian = [Double](repeating: 0, count: 64)
+        var interior: [Float] = []
+        for j in 1..<(rows - 1) { for i in 1..<(columns - 1) { interior.append(grid[j * columns + i]) } }
+        var histogram: [Int] = []
+        let (median, spread) = interior.withUnsafeBufferPointer { robustCentreAndSpread($0, histogram: &histogram) }
+        let mean = Double(median), deviation = Double(spread)
         for j in 1..<(rows - 1) {
             for i in 1..<(columns - 1) {
                 let x = -1 + (Double(i) + 0.5) * stepX, y = -1 + (Double(j) + 0.5) * stepY
                 let gx = Double(grid[j * columns + i + 1] - grid[j * columns + i - 1]) / (2 * stepX * deviation)
                 let gy = Double(grid[(j + 1) * columns + i] - grid[(j - 1) * columns + i]) / (2 * stepY * deviation)
                 let sd = [gx * x, gy * x, gx * y, gy * y, gx, gy, -x * (gx * x + gy * y), -y * (gx * x + gy * y)]
-                for a in 0..<8 { for b in 0..<8 { hessian[a * 8 + b] += sd[a] * sd[b] } }
                 result.points.append(Float(x))
                 result.points.append(Float(y))
                 result.values.append(Float((Double(grid[j * columns + i]) - mean) / deviation))
                 result.steepest.append(contentsOf: sd.map(Float.init))
             }
         }
-        result.hessian = hessian
+        let count = Double(result.values.count)
+        let valueMean = result.values.reduce(0) { $0 + Double($1) } / count
+        result.valueMean = Float(valueMean)
+        result.valueDeviation = Float(max(1e-6, (result.values.reduce(0) { $0 + Double($1) * Double($1) } / count - valueMean * valueMean).squareRoot()))
         return result
     }
 
@@ -150,17 +149,18 @@ final class PlanarAlignment {
         let toFrame = Homography.scaling(Double(1 << level.level))
         var h = toLevel * start
         guard var correlation = sampleNormalised(level, h) else { return Result(homography: start, correlation: -1) }
-        var gradient = steepestDescentGradient(level)
+        var scale = robustScale(level)
+        var system = weightedSystem(level, scale: scale)
         var damping = Self.initialDamping
         for _ in 0..<Self.iterationsPerLevel {
-            var damped = level.hessian
+            var damped = system.hessian
             for d in 0..<8 { damped[d * 9] *= 1 + damping }
-            guard let p = LinearSystem.solve(damped, gradient, size: 8) else { break }
+            guard let p = LinearSystem.solve(damped, system.gradient, size: 8) else { break }
             let step = Homography(m: [1 + p[0], p[2], p[4], p[1], 1 + p[3], p[5], p[6], p[7], 1])
             guard let inverseStep = step.inverted() else { break }
             let candidate = h * inverseStep
             guard candidate.m.allSatisfy(\.isFinite), let candidateCorrelation = sampleNormalised(level, candidate),
-                  candidateCorrelation >= correlation else {
+                  robustCost(level, scale: scale) < system.cost else {
                 // The step made things worse: take a shorter, more gradient-like one.
                 damping *= 10
                 if damping > Self.maximumDamping { break }
@@ -169,7 +169,8 @@ final class PlanarAlignment {
             let moved = zip(h.quadrilateral().corners, candidate.quadrilateral().corners).map { a, b in max(abs(a.x - b.x), abs(a.y - b.y)) }
             h = candidate
             correlation = candidateCorrelation
-            gradient = steepestDescentGradient(level)
+            scale = robustScale(level)
+            system = weightedSystem(level, scale: scale)
             damping = max(Self.initialDamping, damping / 10)
             if moved.max() ?? 0 < Self.convergence { break }
         }
@@ -179,32 +180,90 @@ final class PlanarAlignment {
     private static let initialDamping = 1e-3
     private static let maximumDamping = 1e4
 
-    /// The steepest-descent images times the error between the last sampled warp and the template.
-    private func steepestDescentGradient(_ level: TemplateLevel) -> [Double] {
-        var sums = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
-        warped.withUnsafeBufferPointer { warped in
-            level.values.withUnsafeBufferPointer { template in
-                level.steepest.withUnsafeBufferPointer { steepest in
+    /// Huber's threshold for the residuals of the last sampled warp: 1.345 times their robust
+    /// standard deviation (1.4826 times the median absolute residual, from a histogram).
+    private func robustScale(_ level: TemplateLevel) -> Float {
+        let bins = 128, perUnit: Float = 32
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: bins) { histogram in
+            histogram.initialize(repeating: 0)
+            var total = 0
+            warped.withUnsafeBufferPointer { warped in
+                level.values.withUnsafeBufferPointer { template in
                     for k in 0..<template.count where !warped[k].isNaN {
-                        let e = warped[k] - template[k]
-                        let s = 8 * k
-                        sums.0 += steepest[s] * e
-                        sums.1 += steepest[s + 1] * e
-                        sums.2 += steepest[s + 2] * e
-                        sums.3 += steepest[s + 3] * e
-                        sums.4 += steepest[s + 4] * e
-                        sums.5 += steepest[s + 5] * e
-                        sums.6 += steepest[s + 6] * e
-                        sums.7 += steepest[s + 7] * e
+                        histogram[min(bins - 1, Int(abs(warped[k] - template[k]) * perUnit))] += 1
+                        total += 1
                     }
                 }
             }
+            var seen = 0, median: Float = 0
+            for bin in 0..<bins {
+                seen += histogram[bin]
+                if 2 * seen >= total {
+                    median = (Float(bin) + 0.5) / perUnit
+                    break
+                }
+            }
+            return 1.345 * max(0.05, 1.4826 * median)
         }
-        return [sums.0, sums.1, sums.2, sums.3, sums.4, sums.5, sums.6, sums.7].map(Double.init)
+    }
+
+    /// Huber's cost of the residuals of the last sampled warp.
+    private func robustCost(_ level: TemplateLevel, scale: Float) -> Double {
+        var cost: Float = 0
+        warped.withUnsafeBufferPointer { warped in
+            level.values.withUnsafeBufferPointer { template in
+                for k in 0..<template.count where !warped[k].isNaN {
+                    let e = abs(warped[k] - template[k])
+                    cost += e <= scale ? 0.5 * e * e : scale * (e - 0.5 * scale)
+                }
+            }
+        }
+        return Double(cost)
+    }
+
+    /// The Gauss-Newton system of the last sampled warp with Huber weights: the weighted Hessian
+    /// of the steepest-descent images, their weighted product with the residuals, and the cost.
+    private func weightedSystem(_ level: TemplateLevel, scale: Float) -> (hessian: [Double], gradient: [Double], cost: Double) {
+        var hessian = [Double](repeating: 0, count: 64), gradient = [Double](repeating: 0, count: 8)
+        var cost: Float = 0
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 44) { sums in
+            sums.initialize(repeating: 0)
+            warped.withUnsafeBufferPointer { warped in
+                level.values.withUnsafeBufferPointer { template in
+                    level.steepest.withUnsafeBufferPointer { steepest in
+                        for k in 0..<template.count where !warped[k].isNaN {
+                            let e = warped[k] - template[k], magnitude = abs(e)
+                            let w: Float = magnitude <= scale ? 1 : scale / magnitude
+                            cost += magnitude <= scale ? 0.5 * e * e : scale * (magnitude - 0.5 * scale)
+                            let s = 8 &* k
+                            var index = 0
+                            for a in 0..<8 {
+                                let wa = w * steepest[s &+ a]
+                                sums[36 &+ a] += wa * e
+                                for b in a..<8 {
+                                    sums[index] += wa * steepest[s &+ b]
+                                    index &+= 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            var index = 0
+            for a in 0..<8 {
+                gradient[a] = Double(sums[36 + a])
+                for b in a..<8 {
+                    hessian[a * 8 + b] = Double(sums[index])
+                    hessian[b * 8 + a] = Double(sums[index])
+                    index += 1
+                }
+            }
+        }
+        return (hessian, gradient, Double(cost))
     }
 
     /// Samples the level's image at the template points mapped by `h` (template to level
-    /// coordinates) into `warped`, normalised to zero mean and unit variance (NaN outside the
+    /// coordinates) into `warped`, normalised by their median and spread (NaN outside the
     /// image), and returns their correlation with the template; nil when fewer than half the
     /// points land inside.
     private func sampleNormalised(_ level: TemplateLevel, _ h: Homography) -> Double? {
@@ -241,19 +300,58 @@ final class PlanarAlignment {
             }
         }
         guard inside * 2 >= count, inside > 0 else { return nil }
-        let mean = sum / Float(inside)
-        let deviation = max(1e-3, (squares / Float(inside) - mean * mean).squareRoot())
+        let (median, spread) = warped.withUnsafeBufferPointer {
+            Self.robustCentreAndSpread(UnsafeBufferPointer(rebasing: $0[..<count]), histogram: &histogram)
+        }
         var product: Float = 0
         warped.withUnsafeMutableBufferPointer { warped in
             level.values.withUnsafeBufferPointer { template in
                 for k in 0..<count where !warped[k].isNaN {
-                    warped[k] = (warped[k] - mean) / deviation
+                    warped[k] = (warped[k] - median) / spread
                     product += warped[k] * template[k]
                 }
             }
         }
-        return Double(product) / Double(inside)
+        // Pearson's correlation of the samples with the template, whatever their normalisation.
+        let n = Float(inside)
+        let mean = (sum / n - median) / spread
+        let deviation = max(1e-6, (squares / n - (sum / n) * (sum / n)).squareRoot() / spread)
+        return Double((product / n - mean * level.valueMean) / (deviation * level.valueDeviation))
     }
+
+    /// The median of the values that are not NaN, and their spread (1.4826 times the median
+    /// absolute deviation, the standard deviation for Gaussian values), from histograms of
+    /// quarter grey levels; the spread is at least 0.25. Unlike the mean and the standard
+    /// deviation, neither moves much when an occluder covers part of the patch.
+    private static func robustCentreAndSpread(_ values: UnsafeBufferPointer<Float>, histogram: inout [Int]) -> (Float, Float) {
+        let bins = 1024, perLevel: Float = 4
+        if histogram.count != bins { histogram = [Int](repeating: 0, count: bins) }
+        return histogram.withUnsafeMutableBufferPointer { histogram in
+            func median(_ value: (Float) -> Float) -> Float {
+                histogram.update(repeating: 0)
+                var total = 0
+                for v in values where !v.isNaN {
+                    histogram[min(bins - 1, max(0, Int(value(v) * perLevel)))] += 1
+                    total += 1
+                }
+                // Interpolated within the bin where the count passes half the total.
+                var seen = 0
+                for bin in 0..<bins where histogram[bin] > 0 {
+                    if 2 * (seen + histogram[bin]) >= total {
+                        let fraction = (Float(total) / 2 - Float(seen)) / Float(histogram[bin])
+                        return (Float(bin) + fraction) / perLevel
+                    }
+                    seen += histogram[bin]
+                }
+                return 0
+            }
+            let centre = median { $0 }
+            let spread = median { abs($0 - centre) }
+            return (centre, max(0.25, 1.4826 * spread))
+        }
+    }
+
+    private var histogram: [Int] = []
 
     /// Bilinear sample at continuous level coordinates (pixel `i` spans `i ..< i+1`); nil outside.
     private static func bilinear(_ image: LumaPyramid.Level, x: Double, y: Double) -> Float? {
