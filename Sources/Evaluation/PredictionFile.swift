@@ -17,7 +17,7 @@ public struct PredictionTrack: Sendable, Equatable {
 /// - plain: one `x,y,w,h` per line like `groundtruth_rect.txt`, line `k + 1` = frame `k`; a blank
 ///   line or `nan` = no prediction;
 /// - CSV with a header row (the first non-blank line has a field that is not a number), such as
-///   vtrack's own CSV (`frame,time_s,track_id,label,x,y,width,height,confidence,style,state`) or
+///   vtrack's own CSV (`frame,time_s,track_id,label,x,y,width,height,confidence,style,state,...`) or
 ///   the peers' `frame,x,y,width,height,confidence,ok`. Columns are found by name
 ///   (case-insensitive, spaces ignored): frame (`frame`, `frame_index`, `index`, ...), `x`/`left`,
 ///   `y`/`top`, `width`/`w`, `height`/`h` (or corners `x2`/`right`, `y2`/`bottom`), optional
