@@ -9,7 +9,23 @@ final class SessionErrorTests: XCTestCase {
     func testSeventeenTargetsAreRefusedWithAClearError() {
         let targets = (0..<17).map { TrackTarget(box: PixelRect(x: Double($0 * 5), y: 10, width: 10, height: 10)) }
         XCTAssertThrowsError(try ClipTrackingSession(clipPath: sample, targets: targets)) { error in
-            XCTAssertEqual("\(error)", "\(sample): 17 boxes given, at most 16 objects can be tracked at once")
+            XCTAssertEqual("\(error)", "\(sample): 17 boxes given, at most 16 can be tracked at once")
+        }
+        // Sixteen boxes and sixteen rectangles are allowed together; a seventeenth rectangle is not.
+        let square = Quadrilateral(topLeft: PixelPoint(x: 10, y: 10), topRight: PixelPoint(x: 30, y: 10),
+                                   bottomRight: PixelPoint(x: 30, y: 30), bottomLeft: PixelPoint(x: 10, y: 30))
+        let rectangles = (0..<16).map { _ in TrackTarget(corners: square) }
+        XCTAssertNoThrow(try ClipTrackingSession(clipPath: sample, targets: Array(targets.prefix(16)) + rectangles))
+        XCTAssertThrowsError(try ClipTrackingSession(clipPath: sample, targets: rectangles + [TrackTarget(corners: square)])) { error in
+            XCTAssertEqual("\(error)", "\(sample): 17 rectangles given, at most 16 can be tracked at once")
+        }
+    }
+
+    func testRectangleCornersOutsideTheFrameAreRefused() {
+        let corners = Quadrilateral(topLeft: PixelPoint(x: 150, y: 10), topRight: PixelPoint(x: 190, y: 10),
+                                    bottomRight: PixelPoint(x: 190, y: 40), bottomLeft: PixelPoint(x: 150, y: 40))
+        XCTAssertThrowsError(try ClipTrackingSession(clipPath: sample, targets: [TrackTarget(label: "plate", corners: corners)])) { error in
+            XCTAssertTrue("\(error)".contains("corners are not all inside the 176x144 frame"), "\(error)")
         }
     }
 
