@@ -4,9 +4,15 @@ import Imaging
 ///
 ///     let h = Homography.mapping(unitSquareTo: quad)   // (-1,-1) -> top-left ... (-1, 1) -> bottom-left
 ///     let p = h.apply(x: 0, y: 0)                      // the quad's projective centre
-struct Homography: Equatable, Sendable {
-    /// Row-major entries.
-    var m: [Double]
+struct Homography: Sendable {
+    /// Row-major entries, stored inline: the alignment composes homographies in its inner loop.
+    var m: InlineArray<9, Double>
+
+    /// True when every entry is finite.
+    var isFinite: Bool {
+        for i in m.indices where !m[i].isFinite { return false }
+        return true
+    }
 
     static let identity = Homography(m: [1, 0, 0, 0, 1, 0, 0, 0, 1])
 
@@ -28,7 +34,7 @@ struct Homography: Equatable, Sendable {
 
     /// `self` after `other`: `(self * other).apply(p) == self.apply(other.apply(p))`.
     static func * (lhs: Homography, rhs: Homography) -> Homography {
-        var r = [Double](repeating: 0, count: 9)
+        var r = InlineArray<9, Double>(repeating: 0)
         for i in 0..<3 {
             for j in 0..<3 {
                 r[i * 3 + j] = lhs.m[i * 3] * rhs.m[j] + lhs.m[i * 3 + 1] * rhs.m[3 + j] + lhs.m[i * 3 + 2] * rhs.m[6 + j]
@@ -43,10 +49,10 @@ struct Homography: Equatable, Sendable {
         let c00 = a[4] * a[8] - a[5] * a[7], c01 = a[5] * a[6] - a[3] * a[8], c02 = a[3] * a[7] - a[4] * a[6]
         let determinant = a[0] * c00 + a[1] * c01 + a[2] * c02
         guard determinant.isFinite, abs(determinant) > 1e-12 else { return nil }
-        let inverse = [c00, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
-                       c01, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
-                       c02, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3]]
-        return Homography(m: inverse.map { $0 / determinant })
+        let inverse: InlineArray<9, Double> = [c00, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
+                                               c01, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
+                                               c02, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3]]
+        return Homography(m: InlineArray { inverse[$0] / determinant })
     }
 
     /// The map taking the square's corners (-1,-1), (1,-1), (1,1), (-1,1) to the quad's top-left,
@@ -64,7 +70,7 @@ struct Homography: Equatable, Sendable {
             b[r + 1] = p.y
         }
         guard let h = LinearSystem.solve(a, b, size: 8) else { return nil }
-        return Homography(m: h + [1])
+        return Homography(m: InlineArray { $0 < 8 ? h[$0] : 1 })
     }
 
     /// The quad the unit square's corners map to.

@@ -159,7 +159,7 @@ final class PlanarAlignment {
             let step = Homography(m: [1 + p[0], p[2], p[4], p[1], 1 + p[3], p[5], p[6], p[7], 1])
             guard let inverseStep = step.inverted() else { break }
             let candidate = h * inverseStep
-            guard candidate.m.allSatisfy(\.isFinite), let candidateCorrelation = sampleNormalised(level, candidate),
+            guard candidate.isFinite, let candidateCorrelation = sampleNormalised(level, candidate),
                   robustCost(level, scale: scale) < system.cost else {
                 // The step made things worse: take a shorter, more gradient-like one.
                 damping *= 10
@@ -270,7 +270,7 @@ final class PlanarAlignment {
         let image = pyramid.levels[level.level]
         let count = level.values.count
         if warped.count < count { warped = [Float](repeating: 0, count: count) }
-        let m = h.m.map(Float.init)
+        let m = InlineArray<9, Float> { Float(h.m[$0]) }
         var sum: Float = 0, squares: Float = 0, inside = 0
         warped.withUnsafeMutableBufferPointer { warped in
             level.points.withUnsafeBufferPointer { points in
