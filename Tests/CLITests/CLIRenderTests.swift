@@ -54,6 +54,36 @@ final class CLIRenderTests: XCTestCase {
         }
     }
 
+    /// A record with corners is drawn as its quadrilateral, not as its bounding box.
+    func testRenderDrawsTheCornersOfARectangleRecord() throws {
+        let folder = try CLITemporaryFolder()
+        let clip = folder.path("clip.mp4")
+        try CLI.makeClip(clip, frames: 5)
+        let quad = Quadrilateral(topLeft: PixelPoint(x: 30, y: 20), topRight: PixelPoint(x: 130, y: 50),
+                                 bottomRight: PixelPoint(x: 120, y: 110), bottomLeft: PixelPoint(x: 40, y: 100))
+        let records = (0..<5).map { frame in
+            TrackRecord(frame: frame, time: Double(frame) / 25, trackID: 1, label: "", box: quad.boundingBox,
+                        confidence: 0.9, state: .tracked, corners: quad)
+        }
+        try ([TrackCSV.header] + records.map(TrackCSV.row)).joined(separator: "\n")
+            .write(toFile: folder.path("quad.csv"), atomically: true, encoding: .utf8)
+        let rendered = try CLI.vtrack(["render", clip, "--tracks", folder.path("quad.csv"), "--video", folder.path("quad.mp4"), "--quiet"])
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        let plain = try lumaFrames(clip), fromRender = try lumaFrames(folder.path("quad.mp4"))
+        XCTAssertEqual(fromRender.count, 5)
+        for index in 0..<min(5, fromRender.count) {
+            let painted = drawn(fromRender[index], over: plain[index])
+            // Along the slanted top edge, (30,20) to (130,50), the outline is there...
+            let onTopEdge = (0...10).filter { step in
+                let t = Double(step) / 10, x = Int(30 + 100 * t), y = Int(20 + 30 * t)
+                return painted.contains { abs($0.x - x) <= 2 && abs($0.y - y) <= 2 }
+            }
+            XCTAssertGreaterThanOrEqual(onTopEdge.count, 7, "frame \(index): the slanted edge is drawn")
+            // ...and the bounding box's top-right corner, far from every edge, is not drawn.
+            XCTAssertFalse(painted.contains { abs($0.x - 126) <= 2 && abs($0.y - 24) <= 2 }, "frame \(index): not the bounding box")
+        }
+    }
+
         func testRenderErrors() throws {
         let folder = try CLITemporaryFolder()
         let clip = folder.path("clip.mp4")
@@ -145,12 +175,12 @@ final class CLIRenderTests: XCTestCase {
 
     /// Pixels where an annotated frame differs clearly from the plain one: what was drawn
     /// (compression noise stays well below the threshold).
-    private func drawn(_ annotated: Image<UInt8>, over plain: Image<UInt8>) -> Set<PixelPoint> {
+    private func drawn(_ annotated: Image<UInt8>, over plain: Image<UInt8>) -> Set<DrawnPixel> {
         guard annotated.width == plain.width, annotated.height == plain.height else { return [] }
-        var points = Set<PixelPoint>()
+        var points = Set<DrawnPixel>()
         for y in 0..<plain.height {
             for x in 0..<plain.width where abs(Int(annotated.pixels[y * plain.width + x]) - Int(plain.pixels[y * plain.width + x])) > 48 {
-                points.insert(PixelPoint(x: x, y: y))
+                points.insert(DrawnPixel(x: x, y: y))
             }
         }
         return points
@@ -158,16 +188,16 @@ final class CLIRenderTests: XCTestCase {
 
     /// The fraction of `reference` with a point of `other` at most one pixel away (the CSV keeps boxes
     /// to 0.01 px, so a box can round to the neighbouring pixel when drawn from it).
-    private func overlap(_ reference: Set<PixelPoint>, _ other: Set<PixelPoint>) -> Double {
+    private func overlap(_ reference: Set<DrawnPixel>, _ other: Set<DrawnPixel>) -> Double {
         guard !reference.isEmpty else { return 0 }
         let matched = reference.filter { point in
-            (-1...1).contains { dy in (-1...1).contains { dx in other.contains(PixelPoint(x: point.x + dx, y: point.y + dy)) } }
+            (-1...1).contains { dy in (-1...1).contains { dx in other.contains(DrawnPixel(x: point.x + dx, y: point.y + dy)) } }
         }
         return Double(matched.count) / Double(reference.count)
     }
 }
 
-private struct PixelPoint: Hashable {
+private struct DrawnPixel: Hashable {
     let x: Int
     let y: Int
 }
