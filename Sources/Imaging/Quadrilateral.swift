@@ -27,6 +27,14 @@ public struct Quadrilateral: Equatable, Hashable, Sendable, Codable, CustomStrin
         self.bottomLeft = bottomLeft
     }
 
+    /// The quadrilateral of `x1,y1,x2,y2,x3,y3,x4,y4` (top-left corner first, clockwise); nil
+    /// unless there are exactly eight values.
+    public init?(coordinates v: [Double]) {
+        guard v.count == 8 else { return nil }
+        self.init(topLeft: PixelPoint(x: v[0], y: v[1]), topRight: PixelPoint(x: v[2], y: v[3]),
+                  bottomRight: PixelPoint(x: v[4], y: v[5]), bottomLeft: PixelPoint(x: v[6], y: v[7]))
+    }
+
     /// The corners in order: top-left, top-right, bottom-right, bottom-left.
     public var corners: [PixelPoint] { [topLeft, topRight, bottomRight, bottomLeft] }
 

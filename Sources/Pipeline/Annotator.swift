@@ -13,12 +13,11 @@ public enum Annotator {
         for record in records {
             let colour = TrackPalette.colour(for: record.trackID - 1)
             let confident = record.style == .solid && record.state != .lost && record.state != .ended
+            let line = confident ? LineStyle.solid : style.dashedLine
             if let corners = record.corners {
-                image.drawQuadrilateral(corners, colour: colour, thickness: style.thickness,
-                                        style: confident ? .solid : style.dashedLine)
+                image.drawQuadrilateral(corners, colour: colour, thickness: style.thickness, style: line)
             } else {
-                image.drawRectangle(record.box, colour: colour, thickness: style.thickness,
-                                    style: confident ? .solid : style.dashedLine)
+                image.drawRectangle(record.box, colour: colour, thickness: style.thickness, style: line)
             }
             image.drawLabel(label(for: record), at: record.box, colour: colour, scale: style.textScale)
         }

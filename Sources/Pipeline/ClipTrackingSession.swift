@@ -98,8 +98,7 @@ public final class ClipTrackingSession {
                 if targets.isEmpty {
                     startTracks(detected(try reseeder.initialDetections(in: first)), on: image, automatic: true)
                 } else {
-                    let classes = try reseeder.classes(of: boxTargets.map(\.box), in: first)
-                    var boxClasses = classes.makeIterator()
+                    var boxClasses = try reseeder.classes(of: boxTargets.map(\.box), in: first).makeIterator()
                     for target in targets {
                         if let corners = target.corners {
                             rectangles.append(TrackedRectangle(trackID: nextTrackID, label: target.label, corners: corners,

@@ -91,9 +91,7 @@ public enum TrackCSV {
             var corners: Quadrilateral?
             let filled = cornerColumns.filter { !(value($0) ?? "").isEmpty }
             if filled.count == cornerColumns.count {
-                let v = try cornerColumns.map { try number($0) }
-                corners = Quadrilateral(topLeft: PixelPoint(x: v[0], y: v[1]), topRight: PixelPoint(x: v[2], y: v[3]),
-                                        bottomRight: PixelPoint(x: v[4], y: v[5]), bottomLeft: PixelPoint(x: v[6], y: v[7]))
+                corners = Quadrilateral(coordinates: try cornerColumns.map { try number($0) })
             } else if !filled.isEmpty {
                 throw TrackCSVError(path: path, line: lineNumber, reason: "corner columns x1...y4 must be all filled or all empty")
             }

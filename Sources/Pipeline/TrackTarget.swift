@@ -29,11 +29,9 @@ public struct TrackTarget: Sendable, Equatable {
     /// text is malformed, a value is not a finite number, or the corners are not a convex
     /// quadrilateral given clockwise.
     public init(parsingCorners spec: String) throws {
-        let (label, values) = try Self.labelledNumbers(spec, names: ["x1", "y1", "x2", "y2", "x3", "y3", "x4", "y4"],
+        let (label, values) = try Self.labelledNumbers(spec, names: TrackCSV.cornerColumns,
                                                        shape: "8 comma-separated numbers x1,y1,...,x4,y4")
-        let points = stride(from: 0, to: 8, by: 2).map { PixelPoint(x: values[$0], y: values[$0 + 1]) }
-        let quad = Quadrilateral(topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
-        guard quad.isConvexClockwise else {
+        guard let quad = Quadrilateral(coordinates: values), quad.isConvexClockwise else {
             throw BoxSpecError(spec: spec, reason: "the corners must make a convex quadrilateral, clockwise from the top left")
         }
         self.init(label: label, corners: quad)

@@ -14,7 +14,6 @@ final class LumaPyramid {
     }
 
     private(set) var levels: [Level]
-    private(set) var finestLevel = 0
 
     /// A pyramid with levels `0 ..< count` (`count` >= 1).
     init(levelCount count: Int) {
@@ -23,7 +22,7 @@ final class LumaPyramid {
 
     /// Rebuilds levels `finest ..< levelCount` from `luma`; the levels below `finest` are not built.
     func build(from luma: Image<UInt8>, finestLevel finest: Int) {
-        finestLevel = min(max(0, finest), levels.count - 1)
+        let finestLevel = min(max(0, finest), levels.count - 1)
         let first = max(1, finestLevel)
         if finestLevel == 0 {
             resize(0, width: luma.width, height: luma.height)

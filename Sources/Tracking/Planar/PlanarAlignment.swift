@@ -47,8 +47,10 @@ final class PlanarAlignment {
     private static let convergence = 0.02
 
     private var levels: [TemplateLevel] = []
-    let pyramid: LumaPyramid
+    private let pyramid: LumaPyramid
     private var warped: [Float] = []
+    /// The homography of the first frame: the template's square onto the quad it was built from.
+    let reference: Homography
 
     /// Builds the template of the quad on the frame's luma. Throws
     /// ``TrackingError/invalidObservation(_:)`` when the quad is not a convex clockwise shape of at
@@ -57,6 +59,7 @@ final class PlanarAlignment {
         guard quad.isConvexClockwise, let reference = Homography.mapping(unitSquareTo: quad) else {
             throw TrackingError.invalidObservation("corners \(quad) are not a convex quadrilateral given clockwise from the top left")
         }
+        self.reference = reference
         let c = quad.corners
         func length(_ a: PixelPoint, _ b: PixelPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
         let across = (length(c[0], c[1]) + length(c[3], c[2])) / 2
@@ -82,9 +85,15 @@ final class PlanarAlignment {
         levels.reverse()
     }
 
-    /// Refines `start` (template to level-0 frame coordinates) on `luma`, coarse to fine.
-    func align(_ luma: Image<UInt8>, from start: Homography) -> Result {
+    /// Makes `luma` the frame that ``align(from:)`` aligns to (builds its pyramid once, however
+    /// many starts are then tried).
+    func prepare(_ luma: Image<UInt8>) {
         pyramid.build(from: luma, finestLevel: levels.last?.level ?? 0)
+    }
+
+    /// Refines `start` (template to level-0 frame coordinates) on the frame given to
+    /// ``prepare(_:)``, coarse to fine.
+    func align(from start: Homography) -> Result {
         var h = start
         var correlation = -1.0
         for level in levels {
@@ -93,14 +102,6 @@ final class PlanarAlignment {
             correlation = outcome.correlation
         }
         return Result(homography: h, correlation: correlation)
-    }
-
-    /// The correlation of the template with the frame last given to ``align(_:from:)`` under `h`,
-    /// on the finest level.
-    func correlation(under h: Homography) -> Double {
-        guard let finest = levels.last else { return -1 }
-        let toLevel = Homography.scaling(1 / Double(1 << finest.level)) * h
-        return sampleNormalised(finest, toLevel) ?? -1
     }
 
     // MARK: - Template
@@ -207,14 +208,18 @@ final class PlanarAlignment {
         }
     }
 
+    /// Huber's function of a residual's magnitude: quadratic up to `scale`, linear beyond.
+    @inline(__always) private static func huber(_ magnitude: Float, scale: Float) -> Float {
+        magnitude <= scale ? 0.5 * magnitude * magnitude : scale * (magnitude - 0.5 * scale)
+    }
+
     /// Huber's cost of the residuals of the last sampled warp.
     private func robustCost(_ level: TemplateLevel, scale: Float) -> Double {
         var cost: Float = 0
         warped.withUnsafeBufferPointer { warped in
             level.values.withUnsafeBufferPointer { template in
                 for k in 0..<template.count where !warped[k].isNaN {
-                    let e = abs(warped[k] - template[k])
-                    cost += e <= scale ? 0.5 * e * e : scale * (e - 0.5 * scale)
+                    cost += Self.huber(abs(warped[k] - template[k]), scale: scale)
                 }
             }
         }
@@ -234,7 +239,7 @@ final class PlanarAlignment {
                         for k in 0..<template.count where !warped[k].isNaN {
                             let e = warped[k] - template[k], magnitude = abs(e)
                             let w: Float = magnitude <= scale ? 1 : scale / magnitude
-                            cost += magnitude <= scale ? 0.5 * e * e : scale * (magnitude - 0.5 * scale)
+                            cost += Self.huber(magnitude, scale: scale)
                             let s = 8 &* k
                             var index = 0
                             for a in 0..<8 {

@@ -39,10 +39,7 @@ public final class PlanarObjectTracker {
             throw TrackingError.invalidObservation("corners \(corners) are not all inside the \(frame.width)x\(frame.height) frame")
         }
         alignment = try PlanarAlignment(luma: frame.luma, quad: corners)
-        guard let start = Homography.mapping(unitSquareTo: corners) else {
-            throw TrackingError.invalidObservation("corners \(corners) are not a convex quadrilateral")
-        }
-        homography = start
+        homography = alignment.reference
         self.corners = corners
         self.parameters = parameters
         initialArea = corners.signedArea
@@ -57,10 +54,11 @@ public final class PlanarObjectTracker {
         let boxEstimate = boxTracker.update(on: frame, cameraShift: cameraShift)
         let after = boxTracker.box
         let boxShift = Homography.translation(dx: after.centerX - before.centerX, dy: after.centerY - before.centerY)
-        var best = alignment.align(frame.luma, from: boxShift * homography)
+        alignment.prepare(frame.luma)
+        var best = alignment.align(from: boxShift * homography)
         if best.correlation < Self.confidentCorrelation {
             // The box tracker may have been pulled away; the camera's shift alone is the other guess.
-            let stayed = alignment.align(frame.luma, from: Homography.translation(dx: cameraShift.dx, dy: cameraShift.dy) * homography)
+            let stayed = alignment.align(from: Homography.translation(dx: cameraShift.dx, dy: cameraShift.dy) * homography)
             if stayed.correlation > best.correlation { best = stayed }
         }
         let quad = best.homography.quadrilateral()
