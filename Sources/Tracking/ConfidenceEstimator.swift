@@ -1,62 +1,84 @@
 import Foundation
 
-/// Turns a correlation response into a confidence in 0...1.
+/// Turns a correlation response, and how the object still agrees with the model as first learnt,
+/// into a confidence in 0...1.
 ///
-/// Two cues, both standard in the correlation-filter literature:
+/// Cues, standard in the correlation-filter literature:
 /// - the peak-to-sidelobe ratio `psr = (peak - mean) / std` of the response outside a square of
 ///   `exclusionRadius` cells around the peak (with wrap-around): a sharp, isolated peak means
 ///   the model found something, a flat or multi-modal response that it did not;
 /// - the peak height relative to its running average over the frames the model learnt from:
 ///   another textured thing (an occluder) can give a sharp but low peak. `ratio` is
-///   `peak / (0.6 * average)`, at most 1.
+///   `peak / (0.6 * average)`, at most 1. The response score is `psr * ratio`;
+/// - the agreement with the first model: the response, at the tracked position, of the model as
+///   first learnt and never updated, over its first value, averaged over recent frames. A tracker
+///   that drifted onto a distractor or the background and learnt it still has a sharp response
+///   (its model now describes what it sits on); the first model does not.
 ///
-/// The score `psr * ratio` is mapped by the logistic `1 / (1 + exp(-(score - midpoint) / width))`,
-/// calibrated on the development sequences so that 0.5 separates frames where the box still
-/// overlaps the object from frames where it does not.
+/// The reported confidence is a logistic model of success over `log(1 + score)` and the agreement
+/// (``TrackerParameters/confidenceMidpoint``). Over the whole development set, SRE runs pooled, it
+/// ranks failing frames (IoU < 0.1) below tracked ones with a mean per-sequence ROC AUC of 0.86
+/// (`fast`) and 0.88 (`accurate`), against 0.78 and 0.82 for the response score with the agreement
+/// as a tolerance factor; left out of the fit one sequence at a time, 0.85 and 0.87.
 struct ConfidenceEstimator {
-    let midpoint: Float
-    let width: Float
+    let response: (midpoint: Float, width: Float)
+    let reported: (midpoint: Float, width: Float)
+    let agreementWeight: Float
+    let agreementSmoothing: Float
     let exclusionRadius: Int
     let learningPeakTolerance: Float
-    let referenceTolerance: Float
     /// Running average of the peak height on frames the model learnt from; 0 before the first.
     private(set) var averagePeak: Float = 0
     private static let averageRate: Float = 0.1
     /// Peaks down to this fraction of the average are normal appearance change (the 10th
     /// percentile on correctly tracked development frames is ~0.6) and cost nothing.
     private static let peakTolerance: Float = 0.6
+    /// The first model's agreement can exceed its first value (a sharper view of the object); above
+    /// this it says nothing more.
+    private static let agreementLimit: Float = 1.5
+    /// Running average of the agreement with the first model; 1 before the first frame.
+    private(set) var agreement: Float = 1
 
-    init(midpoint: Float, width: Float, exclusionRadius: Int, learningPeakTolerance: Float, referenceTolerance: Float) {
-        self.learningPeakTolerance = learningPeakTolerance
-        self.referenceTolerance = referenceTolerance
-        self.midpoint = midpoint
-        self.width = width
+    init(parameters: TrackerParameters, exclusionRadius: Int) {
+        response = (parameters.responseMidpoint, parameters.responseWidth)
+        reported = (parameters.confidenceMidpoint, parameters.confidenceWidth)
+        agreementWeight = parameters.agreementWeight
+        let smoothing = parameters.agreementSmoothing
+        agreementSmoothing = smoothing.isFinite ? min(max(smoothing, 0), 1) : 0
+        learningPeakTolerance = parameters.learningPeakTolerance
         self.exclusionRadius = exclusionRadius
     }
 
-    /// Confidence of a `rows x columns` response whose maximum is at (`peakRow`, `peakColumn`):
-    /// - `reported`: as described above, further scaled (when `referenceTolerance > 0`) by
-    ///   `min(1, reference / (referenceTolerance * first reference))`, where `reference` is the
-    ///   response of the model as first trained at the tracked position: a tracker that drifted
-    ///   onto something else and learnt it is confident by the other cues, not by this one;
-    /// - `tracking`: without the reference cue (decides whether the box follows the peak);
-    /// - `learning`: with peaks down to `learningPeakTolerance` of the average counted as
-    ///   normal (the models keep adapting through appearance changes, but not to an occluder).
-    func assess(_ response: UnsafePointer<Float>, rows: Int, columns: Int, peakRow: Int,
-                peakColumn: Int, reference: Float) -> (reported: Float, tracking: Float, learning: Float) {
-        let psr = peakToSidelobeRatio(response, rows: rows, columns: columns, peakRow: peakRow, peakColumn: peakColumn)
+    /// True when the confidence uses the first model's response (one more correlation per frame).
+    var usesAgreement: Bool { agreementWeight > 0 }
+
+    /// Confidence of a `rows x columns` response whose maximum is at (`peakRow`, `peakColumn`);
+    /// `reference` is the first model's response at the tracked position (ignored unless
+    /// ``usesAgreement``). Updates the running agreement, so call it once per frame.
+    /// - `reported`: the logistic model of both cues, described above;
+    /// - `tracking`: the response quality alone (decides whether the box follows the peak);
+    /// - `learning`: the response quality with peaks down to `learningPeakTolerance` of the average
+    ///   counted as normal (the models keep adapting through appearance changes, but not to an occluder).
+    mutating func assess(_ response: UnsafePointer<Float>, rows: Int, columns: Int, peakRow: Int,
+                         peakColumn: Int, reference: Float) -> (reported: Float, tracking: Float, learning: Float) {
+        let psr = max(0, peakToSidelobeRatio(response, rows: rows, columns: columns, peakRow: peakRow, peakColumn: peakColumn))
         let peak = response[peakRow * columns + peakColumn]
-        let referenceFactor = initialReference > 0 && referenceTolerance > 0
-            ? min(1, max(0, reference / (referenceTolerance * initialReference))) : 1
-        return (logistic(psr * ratio(peak, tolerance: Self.peakTolerance) * referenceFactor),
-                logistic(psr * ratio(peak, tolerance: Self.peakTolerance)),
-                logistic(psr * ratio(peak, tolerance: learningPeakTolerance)))
+        let score = psr * ratio(peak, tolerance: Self.peakTolerance)
+        var evidence = log1p(score)
+        if usesAgreement {
+            let current = initialReference > 0 && reference.isFinite
+                ? min(max(reference / initialReference, 0), Self.agreementLimit) : 1
+            agreement += agreementSmoothing * (current - agreement)
+            evidence += agreementWeight * agreement
+        }
+        return (logistic(evidence, reported), logistic(score, self.response),
+                logistic(psr * ratio(peak, tolerance: learningPeakTolerance), self.response))
     }
 
     /// The reference peak of the first update, the scale of later ones.
     private(set) var initialReference: Float = 0
 
-    /// Records a reference peak (see ``assess(_:rows:columns:peakRow:peakColumn:reference:)``);
+    /// Records a first-model response (see ``assess(_:rows:columns:peakRow:peakColumn:reference:)``);
     /// the first positive one becomes the scale.
     mutating func rememberReference(_ value: Float) {
         if initialReference == 0, value.isFinite, value > 0 { initialReference = value }
@@ -66,8 +88,8 @@ struct ConfidenceEstimator {
         averagePeak > 0 ? min(1, max(0, peak / (max(tolerance, 1e-3) * averagePeak))) : 1
     }
 
-    private func logistic(_ score: Float) -> Float {
-        let value = 1 / (1 + exp(-(score - midpoint) / max(width, 1e-3)))
+    private func logistic(_ score: Float, _ calibration: (midpoint: Float, width: Float)) -> Float {
+        let value = 1 / (1 + exp(-(score - calibration.midpoint) / max(calibration.width, 1e-3)))
         return value.isFinite ? min(1, max(0, value)) : 0
     }
 

@@ -96,10 +96,7 @@ public final class CorrelationTracker: ObjectTracker {
                                         colourHistogram: colourHistogram)
         aspectEstimator = ScaleEstimator(targetWidth: box.width, targetHeight: box.height, parameters: parameters,
                                          mode: .aspect, colourHistogram: colourHistogram)
-        confidenceEstimator = ConfidenceEstimator(midpoint: parameters.confidenceMidpoint,
-                                                  width: parameters.confidenceWidth, exclusionRadius: 2,
-                                                  learningPeakTolerance: parameters.learningPeakTolerance,
-                                                  referenceTolerance: parameters.referenceTolerance)
+        confidenceEstimator = ConfidenceEstimator(parameters: parameters, exclusionRadius: 2)
         learnTranslation(on: frame, weight: 1)
         learnShape(on: frame, weight: 1)
     }
@@ -202,7 +199,7 @@ public final class CorrelationTracker: ObjectTracker {
         filter.load()
         let correlationPeak = filter.respond()
         var reference: Float = 0
-        if parameters.referenceTolerance > 0 {
+        if confidenceEstimator.usesAgreement {
             reference = filter.referencePeak(row: correlationPeak.row, column: correlationPeak.column, radius: 1)
             confidenceEstimator.rememberReference(reference)
         }

@@ -57,10 +57,12 @@ extension TrackerParameters {
         "regularisation": \.regularisation, "learningRate": \.learningRate,
         "colourHistogramWeight": \.colourHistogramWeight, "colourHistogramLearningRate": \.colourHistogramLearningRate,
         "scaleColourWeight": \.scaleColourWeight, "scaleLearningRate": \.scaleLearningRate,
-        "scaleRegularisation": \.scaleRegularisation, "confidenceMidpoint": \.confidenceMidpoint,
-        "confidenceWidth": \.confidenceWidth, "minimumLearningConfidence": \.minimumLearningConfidence,
+        "scaleRegularisation": \.scaleRegularisation, "responseMidpoint": \.responseMidpoint,
+        "responseWidth": \.responseWidth, "minimumLearningConfidence": \.minimumLearningConfidence,
         "fullLearningConfidence": \.fullLearningConfidence, "holdConfidence": \.holdConfidence,
-        "referenceTolerance": \.referenceTolerance, "learningPeakTolerance": \.learningPeakTolerance,
+        "agreementWeight": \.agreementWeight, "agreementSmoothing": \.agreementSmoothing,
+        "confidenceMidpoint": \.confidenceMidpoint, "confidenceWidth": \.confidenceWidth,
+        "learningPeakTolerance": \.learningPeakTolerance,
     ]
     private static let integers: [String: WritableKeyPath<TrackerParameters, Int>] = [
         "cellSize": \.cellSize, "templateCells": \.templateCells, "scaleCount": \.scaleCount,

@@ -95,13 +95,14 @@ public struct TrackerParameters: Sendable, Equatable {
     /// 13 of 5463 frames (p99.9 = 1.6 sizes).
     public var motionGate: Double
 
-    /// Calibration of the confidence: `1 / (1 + exp(-(score - confidenceMidpoint) / confidenceWidth))`
-    /// where `score` is the response's peak-to-sidelobe ratio times `min(1, peak / (0.6 x its
-    /// running average))`. On correctly tracked development frames the score's median is ~20 and
-    /// its 10th percentile ~10; on lost frames (IoU < 0.1) its median is ~5: midpoint 6, width 1.
-    public var confidenceMidpoint: Float
-    public var confidenceWidth: Float
-    /// Below this confidence the models are not updated (occlusion or loss would corrupt them);
+    /// The response's quality, which decides whether the box follows the peak and how fast the
+    /// models learn: `1 / (1 + exp(-(score - responseMidpoint) / responseWidth))` where `score` is
+    /// the response's peak-to-sidelobe ratio times `min(1, peak / (0.6 x its running average))`.
+    /// On correctly tracked development frames the score's median is ~20 and its 10th percentile
+    /// ~10; on lost frames (IoU < 0.1) its median is ~5: midpoint 6, width 1.
+    public var responseMidpoint: Float
+    public var responseWidth: Float
+    /// Below this response quality the models are not updated (occlusion or loss would corrupt them);
     /// between it and `fullLearningConfidence` the learning rate ramps up linearly.
     public var minimumLearningConfidence: Float
     public var fullLearningConfidence: Float
@@ -109,11 +110,19 @@ public struct TrackerParameters: Sendable, Equatable {
     /// coasts on its predicted motion (see `motionPrediction`) instead of following the response's
     /// peak over clutter.
     public var holdConfidence: Float
-    /// When > 0, the reported confidence is also scaled by `min(1, r / (referenceTolerance x r0))`
-    /// where `r` is the response of the model as first trained (never updated) at the tracked
-    /// position and `r0` its first value: catches a tracker that drifted onto the background and
-    /// learnt it. Costs one more correlation per frame; 0 disables.
-    public var referenceTolerance: Float
+    /// The reported confidence is a logistic model of failure over two cues (see
+    /// ``ConfidenceEstimator``): `1 / (1 + exp(-(z - confidenceMidpoint) / confidenceWidth))` with
+    /// `z = log(1 + score) + agreementWeight x agreement`, where `score` is the response score above
+    /// and `agreement` the running average (rate `agreementSmoothing` per frame) of `r / r0`, the
+    /// response of the model as first learnt (never updated) at the tracked position over its first
+    /// value, limited to 0...1.5. The agreement falls when the tracker drifted onto something else
+    /// and learnt it, which the response alone does not show. Weights, midpoint and width are fitted
+    /// on the whole development set, SRE runs pooled (README, "Confidence"); `agreementWeight` 0
+    /// leaves out the agreement and its extra correlation per frame.
+    public var agreementWeight: Float
+    public var agreementSmoothing: Float
+    public var confidenceMidpoint: Float
+    public var confidenceWidth: Float
     /// For the learning decision only, correlation peaks down to this fraction of their running
     /// average count as normal appearance change (the reported confidence uses 0.6); 0 ignores
     /// the peak height when deciding to learn.
@@ -135,7 +144,7 @@ public struct TrackerParameters: Sendable, Equatable {
     /// with a colour-histogram response weighted by how well colour singles the object out (up to
     /// 0.8), a 33-step scale filter (2% steps) and a 9-step aspect-ratio filter (4% steps) whose
     /// samples add the colour likelihood to FHOG, a constant-velocity search window, and a
-    /// confidence that includes the agreement with the first model. Needs colour. Figures over the
+    /// confidence from the response and the agreement with the first model. Needs colour. Figures over the
     /// whole development set are in the README (`vtrack eval`).
     public static let accurate = TrackerParameters(
         cellSize: 4, templateCells: 32, padding: 1.5, gradientFeatures: .fhog, colourFeatures: .opponent,
@@ -145,14 +154,15 @@ public struct TrackerParameters: Sendable, Equatable {
         scaleColourWeight: 2, scaleSigma: 1.75,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
         aspectCount: 9, aspectStep: 1.04, aspectLimit: 2, motionPrediction: 1, velocitySmoothing: 0.5, motionGate: 1.5,
-        confidenceMidpoint: 6, confidenceWidth: 1,
+        responseMidpoint: 6, responseWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
-        referenceTolerance: 0.5, learningPeakTolerance: 0.3)
+        agreementWeight: 14.25, agreementSmoothing: 0.2, confidenceMidpoint: 5.75, confidenceWidth: 1,
+        learningPeakTolerance: 0.3)
 
     /// Fastest set that still estimates scale and reports an honest confidence: 13 gradient
     /// channels + luma in a window of 2x context resampled to ~20x20 cells, learnt from the search
     /// window itself (one feature extraction per frame), a 17-step scale filter (3% steps), a
-    /// constant-velocity search window, the first-model agreement in the confidence, no colour.
+    /// constant-velocity search window, the same confidence model as `accurate` with a stricter midpoint, no colour.
     public static let fast = TrackerParameters(
         cellSize: 4, templateCells: 20, padding: 2, gradientFeatures: .unsigned, colourFeatures: .intensity,
         outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: true,
@@ -161,7 +171,8 @@ public struct TrackerParameters: Sendable, Equatable {
         scaleColourWeight: 0, scaleSigma: 1.5,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
         aspectCount: 1, aspectStep: 1.02, aspectLimit: 2, motionPrediction: 1, velocitySmoothing: 0.5, motionGate: 1.5,
-        confidenceMidpoint: 6, confidenceWidth: 1,
+        responseMidpoint: 6, responseWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
-        referenceTolerance: 0.7, learningPeakTolerance: 0.3)
+        agreementWeight: 14.25, agreementSmoothing: 0.2, confidenceMidpoint: 7, confidenceWidth: 1.3,
+        learningPeakTolerance: 0.3)
 }
