@@ -125,7 +125,9 @@ public final class CorrelationTracker: ObjectTracker {
         let predictedSize = objectSize()
         let innovation = hypot(peak.columnShift * cellWidth, peak.rowShift * cellHeight)
         let plausible = !(innovation > parameters.motionGate * (predictedSize.width * predictedSize.height).squareRoot())
-        confidence = plausible ? assessment.reported : min(assessment.reported, 0.5)
+        // Above 0.5 only when the response by itself also says the object is probably there (not
+        // covered, not changed beyond recognition) and its peak is a move the object can make.
+        confidence = plausible && assessment.tracking > 0.5 ? assessment.reported : min(assessment.reported, 0.5)
         // A lost tracker coasts on its predicted motion instead of wandering over clutter; the
         // velocity decays while nothing is learnt, so it comes to rest near where the object was lost.
         if plausible, assessment.tracking > parameters.holdConfidence, peak.columnShift.isFinite, peak.rowShift.isFinite {

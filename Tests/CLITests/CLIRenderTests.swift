@@ -119,7 +119,7 @@ final class CLIRenderTests: XCTestCase {
     func testRenderDrawsAMOTFileAsItsCSV() throws {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: cliSampleClip), "missing \(cliSampleClip)")
         let folder = try CLITemporaryFolder()
-        let tracked = try CLI.vtrack(["track", cliSampleClip, "--box", "58,32,60,62", "--level", "fast",
+        let tracked = try CLI.vtrack(["track", cliSampleClip, "--box", "58,32,60,62", "--level", "accurate",
                                       "--csv", folder.path("t.csv"), "--mot", folder.path("t.mot.txt"), "--quiet"])
         XCTAssertEqual(tracked.status, 0, tracked.stderr)
         for (tracks, video) in [("t.csv", "from-csv.mp4"), ("t.mot.txt", "from-mot.mp4")] {

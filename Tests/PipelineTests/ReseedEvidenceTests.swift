@@ -53,6 +53,36 @@ final class ReseedEvidenceTests: XCTestCase {
         }
     }
 
+    /// Drone footage where both levels drift off their object and stay off: in group3_2 the person
+    /// walks behind trees and the box settles on another walker or the background; in truck2 the
+    /// small truck is left behind on the road. The tracker, unaided (no re-seeding), must draw the
+    /// frames where it has lost the object (IoU < 0.1) dashed, and in group3_2 the frames where it
+    /// still holds it (IoU >= 0.5) solid. Before the confidence had its first-model agreement term,
+    /// 81-82% of group3_2's lost frames and 44% of truck2's (`accurate`) were drawn dashed.
+    func testDriftOffTheObjectIsDrawnDashed() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        for name in ["group3_2", "truck2"] {
+            let (clip, truth) = try PipelineFixtures.sequence(name)
+            for level in TrackingLevel.allCases {
+                let (records, _) = try PipelineFixtures.track(
+                    clip, targets: [TrackTarget(label: name, box: truth[0])],
+                    options: TrackingOptions(level: level, reseedEvery: 0), in: folder)
+                XCTAssertEqual(records.count, truth.count)
+                let scored = records.filter { $0.frame < truth.count && truth[$0.frame].isValid }
+                let lost = scored.filter { $0.box.iou(truth[$0.frame]) < 0.1 }
+                let held = scored.filter { $0.box.iou(truth[$0.frame]) >= 0.5 }
+                let lostDashed = Double(lost.filter { $0.confidence <= 0.5 }.count) / Double(max(lost.count, 1))
+                let heldSolid = Double(held.filter { $0.confidence > 0.5 }.count) / Double(max(held.count, 1))
+                print("[confidence] \(name) \(level): \(lost.count) lost frames, \(lostDashed) dashed; \(held.count) held, \(heldSolid) solid")
+                XCTAssertGreaterThan(lost.count, 50, "\(name) \(level): the tracker was expected to lose the object")
+                XCTAssertGreaterThanOrEqual(lostDashed, 0.85, "\(name) \(level): lost frames drawn solid")
+                if name == "group3_2" {
+                    XCTAssertGreaterThanOrEqual(heldSolid, 0.9, "\(name) \(level): frames on the object drawn dashed")
+                }
+            }
+        }
+    }
+
     private func distance(_ a: PixelRect, _ b: PixelRect) -> Double {
         hypot(a.centerX - b.centerX, a.centerY - b.centerY)
     }
