@@ -106,7 +106,7 @@ public struct TrackerParameters: Sendable, Equatable {
     /// between it and `fullLearningConfidence` the learning rate ramps up linearly.
     public var minimumLearningConfidence: Float
     public var fullLearningConfidence: Float
-    /// At or below this confidence the object is taken as gone (covered, out of view): the box
+    /// At or below this response quality the object is taken as gone (covered, out of view): the box
     /// coasts on its predicted motion (see `motionPrediction`) instead of following the response's
     /// peak over clutter.
     public var holdConfidence: Float
@@ -117,8 +117,9 @@ public struct TrackerParameters: Sendable, Equatable {
     /// response of the model as first learnt (never updated) at the tracked position over its first
     /// value, limited to 0...1.5. The agreement falls when the tracker drifted onto something else
     /// and learnt it, which the response alone does not show. Weights, midpoint and width are fitted
-    /// on the whole development set, SRE runs pooled (README, "Confidence"); `agreementWeight` 0
-    /// leaves out the agreement and its extra correlation per frame.
+    /// on the whole development set, SRE runs pooled (README, "Accuracy and speed"); `agreementWeight` 0
+    /// leaves out the agreement and its extra correlation per frame. Whatever `z`, the confidence is
+    /// at most 0.5 while the response quality is at or below 0.5 or the motion gate refuses the peak.
     public var agreementWeight: Float
     public var agreementSmoothing: Float
     public var confidenceMidpoint: Float
