@@ -54,7 +54,8 @@ struct ConfidenceEstimator {
 
     /// Confidence of a `rows x columns` response whose maximum is at (`peakRow`, `peakColumn`);
     /// `reference` is the first model's response at the tracked position (ignored unless
-    /// ``usesAgreement``). Updates the running agreement, so call it once per frame.
+    /// ``usesAgreement``). Updates the running agreement (the first positive `reference` becomes its
+    /// scale), so call it once per frame.
     /// - `reported`: the logistic model of both cues, described above;
     /// - `tracking`: the response quality alone (decides whether the box follows the peak);
     /// - `learning`: the response quality with peaks down to `learningPeakTolerance` of the average
@@ -66,6 +67,7 @@ struct ConfidenceEstimator {
         let score = psr * ratio(peak, tolerance: Self.peakTolerance)
         var evidence = log1p(score)
         if usesAgreement {
+            if initialReference == 0, reference.isFinite, reference > 0 { initialReference = reference }
             let current = initialReference > 0 && reference.isFinite
                 ? min(max(reference / initialReference, 0), Self.agreementLimit) : 1
             agreement += agreementSmoothing * (current - agreement)
@@ -75,14 +77,8 @@ struct ConfidenceEstimator {
                 logistic(psr * ratio(peak, tolerance: learningPeakTolerance), self.response))
     }
 
-    /// The reference peak of the first update, the scale of later ones.
+    /// The first positive first-model response, the scale of later ones; 0 before it.
     private(set) var initialReference: Float = 0
-
-    /// Records a first-model response (see ``assess(_:rows:columns:peakRow:peakColumn:reference:)``);
-    /// the first positive one becomes the scale.
-    mutating func rememberReference(_ value: Float) {
-        if initialReference == 0, value.isFinite, value > 0 { initialReference = value }
-    }
 
     private func ratio(_ peak: Float, tolerance: Float) -> Float {
         averagePeak > 0 ? min(1, max(0, peak / (max(tolerance, 1e-3) * averagePeak))) : 1

@@ -203,7 +203,6 @@ public final class CorrelationTracker: ObjectTracker {
         var reference: Float = 0
         if confidenceEstimator.usesAgreement {
             reference = filter.referencePeak(row: correlationPeak.row, column: correlationPeak.column, radius: 1)
-            confidenceEstimator.rememberReference(reference)
         }
         let assessment = confidenceEstimator.assess(filter.response.pointer, rows: filter.rows, columns: filter.columns,
                                                     peakRow: correlationPeak.row, peakColumn: correlationPeak.column,

@@ -22,6 +22,8 @@ struct TrackCommand: ParsableCommand {
         --camera-motion moves each tracker's search by the camera's motion (panning footage); \
         --show-motion tags the annotated MP4 with it.
 
+        The confidence (0...1, the CSV's confidence column) combines how sharp the tracker's         response is with how much the object still looks like what the tracker first learnt, so a         box that drifted onto a look-alike or the background drops even when its response stays         sharp. Above 0.5 a box is drawn solid: on the development set fewer than 5% of such frames         have lost the object (--level fast is the stricter and dashes more).
+
         Each --rect is the four corners of a planar object (a sign, a screen, a document, a \
         plate), x1,y1,...,x4,y4 in pixels clockwise from the top-left corner, optionally labelled. \
         Its corners follow the perspective (a homography re-aligned to the first frame's patch on \
