@@ -1,3 +1,6 @@
+import Foundation
+import Imaging
+
 /// When detectors run and what their detections may do to the tracks.
 ///
 /// Every ``interval`` frames after the start frame a class detector (when one is chosen) runs on
@@ -17,7 +20,10 @@
 /// - no other confident track is on it;
 /// - it is distinctive: the runner-up among the reachable candidates, and the track's own box,
 ///   agree less than ``distinctiveness`` times as well (Lowe's ratio test; among look-alikes, or
-///   when the tracker may still be on the object, nothing is chosen).
+///   when the tracker may still be on the object, nothing is chosen);
+/// - the next search (``lowConfidenceFrames`` frames later) finds it again where it can have moved
+///   (``isSamePlace(_:as:framesBetween:)``): two detections in a row confirm it, as a new track is
+///   confirmed in multi-target tracking, since a look-alike that matches by chance rarely does twice.
 /// When no candidate qualifies the track is reported `lost` until one does.
 public struct ReseedPolicy: Sendable, Equatable {
     /// Frames between scheduled detections; 0 turns detection (and recovery) off.
@@ -74,6 +80,15 @@ public struct ReseedPolicy: Sendable, Equatable {
     /// competitor's (the competitor below ``distinctiveness`` times the best).
     public func isDistinct(_ best: Float, from competitor: Float) -> Bool {
         competitor < distinctiveness * best
+    }
+
+    /// True when `found` can be the object `proposed` was `framesBetween` frames earlier: its
+    /// centre within one spread of the random walk (``motionSpread`` sizes of `proposed` times the
+    /// square root of the frames).
+    public func isSamePlace(_ found: PixelRect, as proposed: PixelRect, framesBetween: Int) -> Bool {
+        let size = (proposed.width * proposed.height).squareRoot()
+        let spread = motionSpread * Double(max(1, framesBetween)).squareRoot()
+        return hypot(found.centerX - proposed.centerX, found.centerY - proposed.centerY) <= spread * size
     }
 
     /// How far (pixels) from its predicted centre a track's object may be found `framesSince`

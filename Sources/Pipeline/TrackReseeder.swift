@@ -101,7 +101,7 @@ final class TrackReseeder {
                 }
             }
         }
-        try search(due, among: objects, in: frame)
+        try search(due, among: objects, in: frame, frameOffset: frameOffset)
         return newObjects
     }
 
@@ -122,8 +122,20 @@ final class TrackReseeder {
     /// confidently (``ReseedPolicy/searchRadius(size:framesSince:)`` around its predicted box).
     private func canReach(_ box: PixelRect, _ object: TrackedObject) -> Bool {
         let predicted = object.predictedBox
-        let radius = policy.searchRadius(size: (predicted.width * predicted.height).squareRoot(), framesSince: object.framesSinceConfident)
-        return hypot(box.centerX - predicted.centerX, box.centerY - predicted.centerY) <= radius
+        return hypot(box.centerX - predicted.centerX, box.centerY - predicted.centerY) <= searchRadius(of: object)
+    }
+
+    /// The area holding every box up to a quarter larger than the object whose centre
+    /// ``canReach(_:_:)`` accepts (the re-detector tries sizes up to 1.21 times the object's).
+    private func reach(of object: TrackedObject) -> PixelRect {
+        let predicted = object.predictedBox
+        let radius = searchRadius(of: object)
+        return predicted.resized(width: 1.25 * predicted.width + 2 * radius, height: 1.25 * predicted.height + 2 * radius)
+    }
+
+    private func searchRadius(of object: TrackedObject) -> Double {
+        let predicted = object.predictedBox
+        return policy.searchRadius(size: (predicted.width * predicted.height).squareRoot(), framesSince: object.framesSinceConfident)
     }
 
     /// Of two confident tracks on the same object (IoU above 0.5), the one that looks less like its
@@ -144,9 +156,11 @@ final class TrackReseeder {
     }
 
     /// Searches for each lost object by its own appearance, near where it should be and then over
-    /// the whole frame, and re-seeds it at the best candidate that passes ``ReseedPolicy``'s
-    /// same-object tests; marks it lost when none does. Two tracks never take the same place.
-    private func search(_ lostObjects: [TrackedObject], among objects: [TrackedObject], in frame: ImageFrame) throws {
+    /// the area it can have reached since it was last seen confidently. The best candidate that
+    /// passes ``ReseedPolicy``'s same-object tests is proposed, and the track is re-seeded there
+    /// when the next search finds it again; the track stays lost until then, and when none passes.
+    /// Two tracks never take the same place.
+    private func search(_ lostObjects: [TrackedObject], among objects: [TrackedObject], in frame: ImageFrame, frameOffset: Int) throws {
         var taken = objects.filter { object in
             object.confidence > 0.5 && !object.isLost && !lostObjects.contains { $0 === object }
         }.map(\.box)
@@ -161,7 +175,7 @@ final class TrackReseeder {
                 continue
             }
             let predicted = object.predictedBox
-            let reachable = try redetector.detect(in: frame, near: [predicted]).filter { candidate in
+            let reachable = try redetector.detect(in: frame, near: [predicted], within: reach(of: object)).filter { candidate in
                 candidate.score >= policy.minimumScore && canReach(candidate.box, object)
                     && !taken.contains { $0.iou(candidate.box) > policy.minimumIoU }
             }.map { (box: $0.box, agreement: redetector.firstAppearanceAgreement(in: frame, box: $0.box)) }
@@ -177,13 +191,17 @@ final class TrackReseeder {
                 // Found where the tracker is: moving it would only throw its finer box away.
                 object.confirm()
                 taken.append(object.box)
-            } else if let match {
+            } else if let match, let proposal = object.proposedRelocation,
+                      policy.isSamePlace(match, as: proposal.box, framesBetween: frameOffset - proposal.frameOffset) {
+                // Found there by two searches in a row: a look-alike matching by chance rarely is.
                 // The detector's sizes are coarse steps; the size last tracked confidently is finer.
                 let found = PixelRect(x: match.centerX - predicted.width / 2, y: match.centerY - predicted.height / 2,
                                       width: predicted.width, height: predicted.height)
                 object.reseed(at: found.clipped(toWidth: frame.width, height: frame.height) ?? match,
                               frameWidth: frame.width, frameHeight: frame.height)
                 taken.append(match)
+            } else if let match {
+                object.propose(match, at: frameOffset)
             } else {
                 object.markLost()
             }

@@ -25,6 +25,9 @@ final class TrackedObject {
     private(set) var lostRun = 0
     /// Set when a search for the object found nothing; cleared when a search confirms or re-seeds it.
     private(set) var isLost = false
+    /// Where a search found the object away from the tracker (pixels, top-left origin) and the
+    /// frame offset of that search, until the next search finds it there again or not.
+    private(set) var proposedRelocation: (box: PixelRect, frameOffset: Int)?
     /// Scheduled detector runs in a row that matched no detection to this track.
     private(set) var unsupportedRuns = 0
     private var reseededThisFrame = false
@@ -62,6 +65,7 @@ final class TrackedObject {
         lastConfidentBox = newBox
         framesSinceConfident = 0
         isLost = false
+        proposedRelocation = nil
         lowConfidenceRun = 0
         lostRun = 0
     }
@@ -88,11 +92,20 @@ final class TrackedObject {
     /// Records that a search for this object found nothing.
     func markLost() {
         isLost = true
+        proposedRelocation = nil
+    }
+
+    /// Records that a search found the object at `box`, away from the tracker, on the frame
+    /// `frameOffset` frames after the start; the track stays lost until a later search confirms it.
+    func propose(_ box: PixelRect, at frameOffset: Int) {
+        isLost = true
+        proposedRelocation = (box, frameOffset)
     }
 
     /// Records that a search found the object where the tracker has it.
     func confirm() {
         isLost = false
+        proposedRelocation = nil
         lostRun = 0
     }
 

@@ -79,6 +79,20 @@ final class TemplateRedetectorTests: XCTestCase {
         XCTAssertEqual(best.box.width, bigger.width, accuracy: 0.1 * bigger.width)
     }
 
+    func testWideSearchStaysInsideTheGivenArea() throws {
+        let redetector = try learnedRedetector()
+        let moved = PixelRect(x: 480, y: 250, width: start.width, height: start.height)
+        let frame = scene.render(object: moved)
+        let around = PixelRect(x: 100, y: 60, width: 300, height: 220)
+        let inside = try redetector.detect(in: frame, near: [start], within: around)
+        XCTAssertFalse(inside.contains { $0.box.iou(moved) > 0.3 }, "found outside the area: \(inside)")
+        XCTAssertTrue(inside.allSatisfy { around.intersection($0.box) != nil }, "\(inside)")
+        let wider = try redetector.detect(in: frame, near: [start], within: PixelRect(x: 100, y: 60, width: 480, height: 280))
+        XCTAssertGreaterThan(wider.first?.box.iou(moved) ?? 0, 0.8, "\(wider)")
+        XCTAssertEqual(try redetector.detect(in: frame, near: [], within: PixelRect(x: 700, y: 0, width: 50, height: 50)), [],
+                       "an area outside the frame searches nothing")
+    }
+
     func testReportsNothingConfidentWhenTheObjectIsAbsent() throws {
         let redetector = try learnedRedetector()
         let found = try redetector.detect(in: scene.render(object: nil), near: [start])

@@ -136,11 +136,17 @@ public final class TemplateRedetector: Detector {
     }
 
     /// Searches near each hint first (the hint grown by ``Parameters/searchMargin`` times its longer
-    /// side on every side,
-    /// object sizes around the hint's size); when no candidate there reaches
+    /// side on every side, object sizes around the hint's size); when no candidate there reaches
     /// ``Parameters/confidentScore``, searches the whole frame too. Without hints, searches the
     /// whole frame around the last learned size. Returns an empty array before the first `learn`.
     public func detect(in frame: ImageFrame, near hints: [PixelRect]) throws -> [Detection] {
+        try detect(in: frame, near: hints, within: frame.bounds)
+    }
+
+    /// ``detect(in:near:)`` with the wider search limited to `area` (pixels, top-left origin,
+    /// clipped to the frame): the places the object can be. Nothing is searched when `area` lies
+    /// outside the frame.
+    public func detect(in frame: ImageFrame, near hints: [PixelRect], within area: PixelRect) throws -> [Detection] {
         guard frame.width > 0, frame.height > 0 else { throw DetectionError.invalidFrame("empty frame") }
         lock.lock()
         defer { lock.unlock() }
@@ -155,9 +161,9 @@ public final class TemplateRedetector: Detector {
             }
         }
         let bestNear = candidates.map(\.score).max() ?? 0
-        if bestNear < parameters.confidentScore {
+        if bestNear < parameters.confidentScore, area.isValid, let wide = area.clipped(toWidth: frame.width, height: frame.height) {
             let reference = validHints.first ?? lastBox
-            candidates += searchRegion(frame.luma, region: frame.bounds, reference: reference)
+            candidates += searchRegion(frame.luma, region: wide, reference: reference)
         }
         return NonMaximumSuppression.apply(candidates, overlap: 0.3, limit: max(0, parameters.maximumDetections))
     }
