@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# CI regression guard: OPE and SRE at both levels on the development sequences, failing (exit 1, one
-# line per figure) when a figure is worse than its floor in scripts/eval-floors.json (OPE) or
-# scripts/eval-floors-sre.json (SRE).
+# CI regression guard: OPE and SRE at both levels on the development sequences, for the bare tracker
+# and for the pipeline re-seeding every 50 frames, failing (exit 1, one line per figure) when a
+# figure is worse than its floor in scripts/eval-floors.json (OPE) or scripts/eval-floors-sre.json
+# (SRE), or when re-seeding lowers a sequence's AUC by more than 0.01 (scripts/reseed-guard.py).
 # Usage: scripts/eval-guard.sh [SEQUENCES_DIR] [OUT_DIR]   (default ../shared/data/sequences, a temp folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,8 +14,13 @@ fi
 out="${2:-$(mktemp -d "${TMPDIR:-/tmp}/vtrack-eval-guard.XXXXXX")}"
 swift build -c release --product vtrack >/dev/null
 status=0
-.build/release/vtrack eval "$sequences" --level both --protocol ope \
-  --categories docs/dev-set-categories.json --require scripts/eval-floors.json --out "$out/ope" || status=1
-.build/release/vtrack eval "$sequences" --level both --protocol sre \
-  --categories docs/dev-set-categories.json --require scripts/eval-floors-sre.json --out "$out/sre" || status=1
+for protocol in ope sre; do
+  floors=scripts/eval-floors.json
+  [ "$protocol" = sre ] && floors=scripts/eval-floors-sre.json
+  for reseed in 0 50; do
+    .build/release/vtrack eval "$sequences" --level both --protocol "$protocol" --reseed-every "$reseed" \
+      --categories docs/dev-set-categories.json --require "$floors" --out "$out/$protocol-reseed-$reseed" || status=1
+  done
+  python3 scripts/reseed-guard.py "$out/$protocol-reseed-0/results.json" "$out/$protocol-reseed-50/results.json" || status=1
+done
 exit "$status"
