@@ -102,21 +102,43 @@ public final class CorrelationTracker: ObjectTracker {
     }
 
     /// Finds the object on the next frame. `cameraShift` (pixels, +x right, +y down) is how the
-    /// picture's content moved since the previous frame (image registration): the box is moved by
-    /// it before the search, so the tracker looks where its object went with the scene, and its
-    /// velocity stays the object's own motion.
+    /// picture's content moved since the previous frame (image registration). Two motion
+    /// hypotheses are tried: the object moved with the scene (the box is moved by the shift before
+    /// the search, and the velocity stays the object's own motion in the scene), and, when that
+    /// search's response is weak, the camera followed the object (the box stays where it was in
+    /// the picture). The stronger response wins; a followed object's velocity then learns the
+    /// opposite of the shift, so the first hypothesis predicts where the camera keeps it.
     public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double)) -> TrackerEstimate {
         guard frame.width > 0, frame.height > 0 else { return TrackerEstimate(box: box, confidence: 0) }
-        if cameraShift.dx.isFinite, cameraShift.dy.isFinite, cameraShift.dx != 0 || cameraShift.dy != 0 {
+        let unshifted = box
+        let shifted = cameraShift.dx.isFinite && cameraShift.dy.isFinite && (cameraShift.dx != 0 || cameraShift.dy != 0)
+        if shifted {
             box = PixelRect(x: box.x + cameraShift.dx, y: box.y + cameraShift.dy, width: box.width, height: box.height)
         }
         // The window is centred where the object's recent velocity takes it (a constant-velocity
         // prediction), so steady fast motion does not carry the object to the window's edge.
-        let previousCenterX = box.centerX, previousCenterY = box.centerY
         let lead = parameters.motionPrediction.isFinite ? min(max(parameters.motionPrediction, 0), 1) : 0
+        // The velocity is the motion in the scene under both hypotheses.
+        let previousCenterX = box.centerX, previousCenterY = box.centerY
         var centerX = box.centerX + lead * velocity.dx
         var centerY = box.centerY + lead * velocity.dy
-        let located = locate(on: frame, centerX: centerX, centerY: centerY)
+        let estimatorBefore = confidenceEstimator
+        var located = locate(on: frame, centerX: centerX, centerY: centerY)
+        if shifted, !(located.assessment.tracking > 0.5) {
+            let scene = (location: located, estimator: confidenceEstimator)
+            confidenceEstimator = estimatorBefore
+            let followed = locate(on: frame, centerX: unshifted.centerX, centerY: unshifted.centerY)
+            if followed.assessment.tracking > 0.5, followed.assessment.tracking > scene.location.assessment.tracking {
+                (centerX, centerY) = (unshifted.centerX, unshifted.centerY)
+                located = followed
+            } else if parameters.learnFromSearchWindow {
+                // Learning from the search window needs the filter loaded with the scene window's sample.
+                confidenceEstimator = estimatorBefore
+                located = locate(on: frame, centerX: centerX, centerY: centerY)
+            } else {
+                confidenceEstimator = scene.estimator
+            }
+        }
         let assessment = located.assessment, peak = located.peak, correlationPeak = located.correlationPeak
         let cellWidth = windowWidth * scale / Double(filter.columns)
         let cellHeight = windowHeight * scale / Double(filter.rows)

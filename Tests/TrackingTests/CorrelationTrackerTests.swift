@@ -27,6 +27,28 @@ final class CorrelationTrackerTests: XCTestCase {
         }
     }
 
+    /// The camera pans 24 px per frame (the background's shift, given as `cameraShift`) over a
+    /// 32x44 object: an object that stays put in the scene drifts across the picture, an object the
+    /// camera follows stays put in the picture. Both are followed on every frame.
+    func testFollowsObjectsThatMoveWithTheSceneAndWithTheCamera() throws {
+        let pan = 24
+        let wideScene = SyntheticScene(width: 480, height: 180)
+        for level in TrackingLevel.allCases {
+            for followedByCamera in [false, true] {
+                func box(_ t: Int) -> PixelRect {
+                    PixelRect(x: followedByCamera ? 224 : 30 + Double(pan * t), y: 68, width: 32, height: 44)
+                }
+                func frame(_ t: Int) -> ImageFrame { wideScene.frame(object: box(t), backgroundShift: (pan * t, 0)) }
+                let tracker = try CorrelationTracker(frame: frame(0), box: box(0), parameters: .for(level))
+                for t in 1..<12 {
+                    let estimate = tracker.update(on: frame(t), cameraShift: (Double(pan), 0))
+                    XCTAssertGreaterThan(estimate.box.iou(box(t)), 0.6,
+                                         "\(level), \(followedByCamera ? "followed by the camera" : "still in the scene"), frame \(t)")
+                }
+            }
+        }
+    }
+
     func testRecoversZoom() throws {
         // The object grows 1% per frame, to 1.3x after 27 frames, around a slowly moving centre.
         func box(_ t: Int) -> PixelRect {

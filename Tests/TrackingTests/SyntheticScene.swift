@@ -22,9 +22,19 @@ struct SyntheticScene {
     }
 
     /// A frame with the object drawn in `box` (pixels, top-left origin) and, optionally, an
-    /// occluder drawn over `occluder`.
-    func frame(object box: PixelRect, occluder: PixelRect? = nil) -> ImageFrame {
+    /// occluder drawn over `occluder`. `backgroundShift` moves the background by whole pixels
+    /// (wrapping around), as a panning camera does.
+    func frame(object box: PixelRect, occluder: PixelRect? = nil, backgroundShift: (dx: Int, dy: Int) = (0, 0)) -> ImageFrame {
         var rgb = background
+        if backgroundShift != (0, 0) {
+            for y in 0..<height {
+                let sourceY = ((y - backgroundShift.dy) % height + height) % height
+                for x in 0..<width {
+                    let source = 3 * (sourceY * width + ((x - backgroundShift.dx) % width + width) % width)
+                    for c in 0..<3 { rgb[3 * (y * width + x) + c] = background[source + c] }
+                }
+            }
+        }
         draw(objectTexture, in: box, into: &rgb)
         if let occluder { draw(occluderTexture, in: occluder, into: &rgb) }
         var luma = [UInt8](repeating: 0, count: width * height)
