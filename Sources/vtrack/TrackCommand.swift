@@ -16,13 +16,19 @@ struct TrackCommand: ParsableCommand {
         tracks of its class it matches; a track it does not support is drawn dashed, and after two \
         runs moves to a nearby detection that looks like it or is reported lost. With the default \
         template re-detector, a track that stays at or below 0.5 confidence for 5 frames is \
-        searched for by its own appearance and moves only to a distinctive match that looks like \
-        the object as first seen, within reach of its motion and not on another track; \
-        otherwise it is reported lost and drawn dashed. --reseed-every 0 turns both off. \
-        --camera-motion moves each tracker's search by the camera's motion (panning footage); \
-        --show-motion tags the annotated MP4 with it.
+        searched for by its own appearance, within reach of its motion, and moves only to a \
+        distinctive match that looks like the object as first seen, is not on another track, and \
+        is found there again by the next search 5 frames later; otherwise it is reported lost and \
+        drawn dashed. --reseed-every 0 turns both off. --camera-motion moves each tracker's search \
+        by the camera's motion (panning footage), and where that finds nothing sure also searches \
+        where the camera may have kept the object (a drone following it); --show-motion tags the \
+        annotated MP4 with it.
 
-        The confidence (0...1, the CSV's confidence column) combines how sharp the tracker's         response is with how much the object still looks like what the tracker first learnt, so a         box that drifted onto a look-alike or the background drops even when its response stays         sharp. Above 0.5 a box is drawn solid: on the development set fewer than 5% of such frames         have lost the object (--level fast is the stricter and dashes more).
+        The confidence (0...1, the CSV's confidence column) combines how sharp the tracker's \
+        response is with how much the object still looks like what the tracker first learnt, so a \
+        box that drifted onto a look-alike or the background drops even when its response stays \
+        sharp. Above 0.5 a box is drawn solid: on the development set fewer than 5% of such frames \
+        have lost the object (--level fast is the stricter and dashes more).
 
         Each --rect is the four corners of a planar object (a sign, a screen, a document, a \
         plate), x1,y1,...,x4,y4 in pixels clockwise from the top-left corner, optionally labelled. \

@@ -17,7 +17,7 @@ struct TrackingOptionsGroup: ParsableArguments {
 
     @OptionGroup var detection: DetectorOptionsGroup
 
-    @Flag(help: "Register each frame against the previous one and move the trackers' search by the camera's motion (panning footage).")
+    @Flag(help: "Register each frame against the previous one and move the trackers' search by the camera's motion (panning footage); a weak search also tries where the camera may have kept the object.")
     var cameraMotion = false
 
     @Flag(help: "Show the camera's motion in the annotated MP4: a 'still' or 'moving dx,dy' tag in the top-right corner.")
