@@ -36,6 +36,29 @@ final class FourierCorrelationTests: XCTestCase {
         XCTAssertEqual(peak, 3 * columns + 5)
     }
 
+    func testLoadedTemplatesEachMatchDirectCorrelationWithEverySignal() {
+        let rows = 8, columns = 6, count = rows * columns
+        var random = SplitMix(seed: 11)
+        let templates = (0..<3).map { _ in (0..<count).map { _ in random.unit() - 0.5 } }
+        let signals = (0..<2).map { _ in (0..<count).map { _ in random.unit() - 0.5 } }
+        let correlator = CircularCorrelator(rows: rows, columns: columns)
+        correlator.loadTemplates(count: templates.count) { index, values in _ = values.update(fromContentsOf: templates[index]) }
+        XCTAssertEqual(correlator.templateCount, 3)
+        for signal in signals {
+            correlator.loadSignal { values in _ = values.update(fromContentsOf: signal) }
+            for (index, template) in templates.enumerated() {
+                var response: [Float] = []
+                correlator.withResponse(toTemplate: index) { response = Array($0) }
+                let direct = CircularCorrelator(rows: rows, columns: columns).correlate(template, with: signal)
+                XCTAssertEqual(response.count, count)
+                for k in 0..<count { XCTAssertEqual(response[k], direct[k], accuracy: 1e-5, "template \(index) at \(k)") }
+            }
+        }
+        var called = false
+        correlator.withResponse(toTemplate: 3) { _ in called = true }
+        XCTAssertFalse(called, "a template that was never loaded has no response")
+    }
+
     func testMismatchedSizesGiveEmptyResult() {
         XCTAssertTrue(CircularCorrelator(rows: 4, columns: 4).correlate([1, 2, 3], with: [1, 2, 3]).isEmpty)
     }

@@ -3,7 +3,9 @@
 /// Averaging prefilters, so strong reductions do not alias (unlike point sampling). Enlargement
 /// (more output than source pixels) gives each output the source pixel(s) under its cell.
 ///
-/// Keeps its weight tables and row buffer between calls (no allocation once warmed up).
+/// Separable: every source row the output needs is filtered horizontally once, then the output
+/// rows are weighted sums of those filtered rows. Keeps its tables and buffers between calls (no
+/// allocation once warmed up).
 struct AreaResampler {
     /// Per output index: first source index and its weights (`taps` values, zero-padded).
     private struct AxisTable {
@@ -31,7 +33,10 @@ struct AreaResampler {
 
     private var columns = AxisTable()
     private var rows = AxisTable()
-    private var rowBuffer: [Float] = []
+    /// Per output column and tap, the source column (border-clamped) its weight applies to.
+    private var columnSources: [Int] = []
+    /// Horizontally filtered source rows (the rows the output covers, border-clamped), `outputWidth` each.
+    private var filteredRows: [Float] = []
 
     /// Resamples `region` (x, y, width, height in source pixels; fractional allowed) of a
     /// `sourceWidth` x `sourceHeight` image read through `value(index)` onto `outputWidth` x
@@ -46,34 +51,41 @@ struct AreaResampler {
               region.width <= Double(1 << 24), region.height <= Double(1 << 24) else { return }
         columns.build(origin: region.x, length: region.width, count: outputWidth)
         rows.build(origin: region.y, length: region.height, count: outputHeight)
-        if rowBuffer.count < outputWidth { rowBuffer = [Float](repeating: 0, count: outputWidth) }
         let columnTaps = columns.taps, rowTaps = rows.taps
-        columns.first.withUnsafeBufferPointer { columnFirst in
+        columnSources.removeAll(keepingCapacity: true)
+        for i in 0..<outputWidth {
+            for t in 0..<columnTaps { columnSources.append(min(max(columns.first[i] + t, 0), sourceWidth - 1)) }
+        }
+        // Rows outside the source repeat its border, so at most `sourceHeight` rows are filtered.
+        let firstRow = min(max(rows.first[0], 0), sourceHeight - 1)
+        let rowSpan = min(max(rows.first[outputHeight - 1] + rowTaps - 1, 0), sourceHeight - 1) - firstRow + 1
+        if filteredRows.count < rowSpan * outputWidth { filteredRows = [Float](repeating: 0, count: rowSpan * outputWidth) }
+        columnSources.withUnsafeBufferPointer { sources in
             columns.weights.withUnsafeBufferPointer { columnWeights in
-                rows.first.withUnsafeBufferPointer { rowFirst in
-                    rows.weights.withUnsafeBufferPointer { rowWeights in
-                        rowBuffer.withUnsafeMutableBufferPointer { line in
-                            for j in 0..<outputHeight {
-                                for i in 0..<outputWidth { output[j * outputWidth + i] = 0 }
-                                for k in 0..<rowTaps {
-                                    let rowWeight = rowWeights[j * rowTaps + k]
-                                    guard rowWeight != 0 else { continue }
-                                    let y = min(max(rowFirst[j] + k, 0), sourceHeight - 1)
-                                    let base = y * sourceWidth
-                                    for i in 0..<outputWidth {
-                                        var sum: Float = 0
-                                        for t in 0..<columnTaps {
-                                            let weight = columnWeights[i * columnTaps + t]
-                                            if weight != 0 {
-                                                let x = min(max(columnFirst[i] + t, 0), sourceWidth - 1)
-                                                sum += weight * value(base + x)
-                                            }
-                                        }
-                                        line[i] = sum
-                                    }
-                                    for i in 0..<outputWidth { output[j * outputWidth + i] += rowWeight * line[i] }
-                                }
-                            }
+                filteredRows.withUnsafeMutableBufferPointer { filtered in
+                    // Zero weights add nothing, so every row and tap is summed without branching.
+                    for r in 0..<rowSpan {
+                        let base = (firstRow + r) * sourceWidth
+                        for i in 0..<outputWidth {
+                            var sum: Float = 0
+                            for t in 0..<columnTaps { sum += columnWeights[i * columnTaps + t] * value(base + sources[i * columnTaps + t]) }
+                            filtered[r * outputWidth + i] = sum
+                        }
+                    }
+                }
+            }
+        }
+        rows.first.withUnsafeBufferPointer { rowFirst in
+            rows.weights.withUnsafeBufferPointer { rowWeights in
+                filteredRows.withUnsafeBufferPointer { filtered in
+                    for j in 0..<outputHeight {
+                        let out = j * outputWidth
+                        for i in 0..<outputWidth { output[out + i] = 0 }
+                        for k in 0..<rowTaps {
+                            let rowWeight = rowWeights[j * rowTaps + k]
+                            guard rowWeight != 0 else { continue }
+                            let line = (min(max(rowFirst[j] + k, 0), sourceHeight - 1) - firstRow) * outputWidth
+                            for i in 0..<outputWidth { output[out + i] += rowWeight * filtered[line + i] }
                         }
                     }
                 }

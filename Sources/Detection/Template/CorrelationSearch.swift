@@ -46,81 +46,74 @@ struct CorrelationSearch {
     /// Side of the FFT tiles; templates must be smaller.
     let tileSide: Int
     private let correlator: CircularCorrelator
-    private var signal: [Float] = []
-    private var kernel: [Float] = []
     private var sums: [Double] = []
     private var squares: [Double] = []
     private var scores: [Float] = []
+    /// Per offset, 1 / sqrt(Σ (I - Ī)²) over the window there; 0 for windows too flat to match.
+    private var inverseDeviations: [Float] = []
 
-    /// `largestTemplateSide`: the longest template side searched (tiles are at least twice as large).
+    /// `largestTemplateSide`: the longest template side searched. Tiles are at least four times as
+    /// large (up to 1024), so that most of each transform yields valid offsets.
     init(largestTemplateSide: Int) {
         var side = 128
-        while side < 2 * largestTemplateSide && side < 1024 { side *= 2 }
+        while side < 4 * largestTemplateSide && side < 1024 { side *= 2 }
         tileSide = side
         correlator = CircularCorrelator(rows: side, columns: side)
     }
 
     /// Peaks of every template's score map with a score of at least `minimumScore`, the best
-    /// `perTemplate` of each. `image` holds `width * height` values, row-major. Templates larger
-    /// than the image or than a tile are skipped.
+    /// `perTemplate` of each. `image` holds `width * height` values, row-major. Templates must share
+    /// the first usable one's size; others, and templates larger than the image or than a tile, are
+    /// skipped. Each tile of the image is transformed once for all templates.
     mutating func peaks(in image: UnsafeBufferPointer<Float>, width: Int, height: Int, templates: [ZeroMeanTemplate],
                         minimumScore: Float, perTemplate: Int) -> [CorrelationPeak] {
-        guard width > 0, height > 0, image.count >= width * height else { return [] }
+        guard width > 0, height > 0, image.count >= width * height,
+              let size = templates.first(where: { $0.norm > 0 }).map({ (width: $0.width, height: $0.height) }),
+              size.width <= width, size.height <= height, size.width < tileSide, size.height < tileSide else { return [] }
+        let searched = templates.indices.filter { templates[$0].norm > 0 && templates[$0].width == size.width && templates[$0].height == size.height }
+        let validColumns = width - size.width + 1, validRows = height - size.height + 1
+        let mapCount = validColumns * validRows
         buildSummedAreaTables(image, width: width, height: height)
-        var found: [CorrelationPeak] = []
-        for (index, template) in templates.enumerated() {
-            guard template.norm > 0, template.width <= width, template.height <= height,
-                  template.width < tileSide, template.height < tileSide else { continue }
-            let validColumns = width - template.width + 1, validRows = height - template.height + 1
-            if scores.count < validColumns * validRows { scores = [Float](repeating: 0, count: validColumns * validRows) }
-            prepareKernel(template)
-            // Each tile yields the scores of offsets whose window lies inside the tile.
-            let stepX = tileSide - template.width + 1, stepY = tileSide - template.height + 1
-            var tileY = 0
-            while tileY < validRows {
-                var tileX = 0
-                while tileX < validColumns {
-                    fillSignal(image, width: width, height: height, originX: tileX, originY: tileY)
-                    let response = correlator.correlate(kernel, with: signal)
-                    if response.count == tileSide * tileSide {
-                        fillScores(response, template: template, originX: tileX, originY: tileY,
-                                   columns: min(stepX, validColumns - tileX), rows: min(stepY, validRows - tileY),
-                                   validColumns: validColumns, imageWidth: width)
-                    }
-                    tileX += stepX
-                }
-                tileY += stepY
-            }
-            found += localMaxima(template: index, validColumns: validColumns, validRows: validRows,
-                                 minimumScore: minimumScore, limit: perTemplate)
-        }
-        return found
-    }
-
-    private mutating func prepareKernel(_ template: ZeroMeanTemplate) {
-        let count = tileSide * tileSide
-        if kernel.count != count { kernel = [Float](repeating: 0, count: count) }
-        kernel.withUnsafeMutableBufferPointer { out in
-            for k in 0..<count { out[k] = 0 }
+        buildInverseDeviations(width: width, windowWidth: size.width, windowHeight: size.height,
+                               validColumns: validColumns, validRows: validRows)
+        if scores.count < searched.count * mapCount { scores = [Float](repeating: 0, count: searched.count * mapCount) }
+        let side = tileSide
+        correlator.loadTemplates(count: searched.count) { slot, out in
+            let template = templates[searched[slot]]
             template.values.withUnsafeBufferPointer { values in
                 for j in 0..<template.height {
-                    for i in 0..<template.width { out[j * tileSide + i] = values[j * template.width + i] }
+                    for i in 0..<template.width { out[j * side + i] = values[j * template.width + i] }
                 }
             }
         }
-    }
-
-    /// The tile of the image whose top-left pixel is (originX, originY), zero outside the image.
-    private mutating func fillSignal(_ image: UnsafeBufferPointer<Float>, width: Int, height: Int, originX: Int, originY: Int) {
-        let side = tileSide, count = side * side
-        if signal.count != count { signal = [Float](repeating: 0, count: count) }
-        signal.withUnsafeMutableBufferPointer { out in
-            for k in 0..<count { out[k] = 0 }
-            let columns = min(side, width - originX), rows = min(side, height - originY)
-            for y in 0..<rows {
-                let source = (originY + y) * width + originX
-                for x in 0..<columns { out[y * side + x] = image[source + x] }
+        // Each tile yields the scores of offsets whose window lies inside the tile (overlap-save).
+        let stepX = side - size.width + 1, stepY = side - size.height + 1
+        var tileY = 0
+        while tileY < validRows {
+            var tileX = 0
+            while tileX < validColumns {
+                correlator.loadSignal { out in
+                    let columns = min(side, width - tileX), rows = min(side, height - tileY)
+                    for y in 0..<rows {
+                        let source = (tileY + y) * width + tileX
+                        for x in 0..<columns { out[y * side + x] = image[source + x] }
+                    }
+                }
+                for slot in searched.indices {
+                    correlator.withResponse(toTemplate: slot) { response in
+                        fillScores(response, template: templates[searched[slot]], map: slot * mapCount,
+                                   originX: tileX, originY: tileY,
+                                   columns: min(stepX, validColumns - tileX), rows: min(stepY, validRows - tileY),
+                                   validColumns: validColumns)
+                    }
+                }
+                tileX += stepX
             }
+            tileY += stepY
+        }
+        return searched.indices.flatMap { slot in
+            localMaxima(template: searched[slot], map: slot * mapCount, validColumns: validColumns, validRows: validRows,
+                        minimumScore: minimumScore, limit: perTemplate)
         }
     }
 
@@ -149,31 +142,23 @@ struct CorrelationSearch {
         }
     }
 
-    /// Scores of the offsets `originX ..< originX + columns` x `originY ..< originY + rows`, from the
-    /// tile's correlation response (offset (u, v) of the tile at response[v * tileSide + u]).
-    private mutating func fillScores(_ response: [Float], template: ZeroMeanTemplate, originX: Int, originY: Int,
-                                     columns: Int, rows: Int, validColumns: Int, imageWidth: Int) {
-        let stride = imageWidth + 1, tw = template.width, th = template.height, side = tileSide
-        let n = Double(tw * th), norm = Double(template.norm)
-        response.withUnsafeBufferPointer { numerator in
-            sums.withUnsafeBufferPointer { sum in
-                squares.withUnsafeBufferPointer { square in
-                    scores.withUnsafeMutableBufferPointer { out in
-                        for v in 0..<rows {
-                            let y = originY + v
-                            for u in 0..<columns {
-                                let x = originX + u
-                                let a = y * stride + x, b = (y + th) * stride + x
-                                let s = sum[a] - sum[a + tw] - sum[b] + sum[b + tw]
-                                let q = square[a] - square[a + tw] - square[b] + square[b + tw]
-                                let energy = q - s * s / n
-                                var value: Float = 0
-                                if energy >= n {
-                                    value = Float(Double(numerator[v * side + u]) / (energy.squareRoot() * norm))
-                                    value = min(max(value, -1), 1)
-                                }
-                                out[y * validColumns + x] = value
-                            }
+    /// `1 / sqrt(Σ (I - Ī)²)` of every `windowWidth x windowHeight` window, from the summed-area
+    /// tables; 0 where the window's standard deviation is under one grey level.
+    private mutating func buildInverseDeviations(width: Int, windowWidth: Int, windowHeight: Int, validColumns: Int, validRows: Int) {
+        let stride = width + 1, tw = windowWidth, th = windowHeight, n = Double(tw * th)
+        if inverseDeviations.count < validColumns * validRows {
+            inverseDeviations = [Float](repeating: 0, count: validColumns * validRows)
+        }
+        sums.withUnsafeBufferPointer { sum in
+            squares.withUnsafeBufferPointer { square in
+                inverseDeviations.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<validRows {
+                        for x in 0..<validColumns {
+                            let a = y * stride + x, b = (y + th) * stride + x
+                            let s = sum[a] - sum[a + tw] - sum[b] + sum[b + tw]
+                            let q = square[a] - square[a + tw] - square[b] + square[b + tw]
+                            let energy = q - s * s / n
+                            out[y * validColumns + x] = energy >= n ? Float(1 / energy.squareRoot()) : 0
                         }
                     }
                 }
@@ -181,11 +166,31 @@ struct CorrelationSearch {
         }
     }
 
-    private func localMaxima(template: Int, validColumns: Int, validRows: Int, minimumScore: Float,
+    /// Scores of the offsets `originX ..< originX + columns` x `originY ..< originY + rows` into the
+    /// score map starting at `scores[map]`, from the tile's correlation response (offset (u, v) of
+    /// the tile at numerator[v * tileSide + u]).
+    private mutating func fillScores(_ numerator: UnsafeBufferPointer<Float>, template: ZeroMeanTemplate, map: Int,
+                                     originX: Int, originY: Int, columns: Int, rows: Int, validColumns: Int) {
+        let side = tileSide, inverseNorm = 1 / template.norm
+        inverseDeviations.withUnsafeBufferPointer { deviation in
+            scores.withUnsafeMutableBufferPointer { out in
+                for v in 0..<rows {
+                    let row = (originY + v) * validColumns + originX
+                    for u in 0..<columns {
+                        let value = numerator[v * side + u] * deviation[row + u] * inverseNorm
+                        out[map + row + u] = min(max(value, -1), 1)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Local maxima of the score map starting at `scores[map]`.
+    private func localMaxima(template: Int, map: Int, validColumns: Int, validRows: Int, minimumScore: Float,
                              limit: Int) -> [CorrelationPeak] {
         var peaks: [CorrelationPeak] = []
-        scores.withUnsafeBufferPointer { map in
-            func at(_ x: Int, _ y: Int) -> Float { map[y * validColumns + x] }
+        scores.withUnsafeBufferPointer { scores in
+            func at(_ x: Int, _ y: Int) -> Float { scores[map + y * validColumns + x] }
             for y in 0..<validRows {
                 for x in 0..<validColumns {
                     let centre = at(x, y)

@@ -1,4 +1,4 @@
-/// Circular cross-correlation of two equally sized real 2-D arrays through FFTW, with the same
+/// Circular cross-correlation of equally sized real 2-D arrays through FFTW, with the same
 /// transforms and spectrum arithmetic the correlation filters use:
 /// `result[r][c] = sum_{i,j} template[i][j] * signal[(i + r) % rows][(j + c) % columns]`.
 /// The peak of the result is the circular shift of `template` that best matches `signal`.
@@ -6,16 +6,23 @@
 ///     let correlator = CircularCorrelator(rows: 32, columns: 32)
 ///     let scores = correlator.correlate(template, with: signal)   // 32 * 32 values, row-major
 ///
+/// Matching several templates against many signals (tiles of a search image) transforms each
+/// once: ``loadTemplates(count:fill:)`` keeps the templates' spectra, ``loadSignal(fill:)``
+/// transforms one signal, and ``withResponse(toTemplate:_:)`` then costs one product and one
+/// inverse transform per template.
+///
 /// Not thread-safe (owns its buffers); make one per thread.
 public final class CircularCorrelator {
     public let rows: Int
     public let columns: Int
     private let plan: FFTPlan
     private let real: AlignedBuffer
-    private let templateSpectrum: AlignedBuffer
+    private var templateSpectra: [AlignedBuffer] = []
+    private var loadedTemplates = 0
     private let signalSpectrum: AlignedBuffer
     private let product: AlignedBuffer
-    /// All-zero energy term: with regularisation 1 the filter arithmetic is a plain correlation.
+    /// All-zero energy term: with the regularisation `rows * columns` the filter arithmetic is a plain
+    /// correlation, with FFTW's unnormalised inverse already scaled.
     private let zeroEnergy: AlignedBuffer
 
     /// Requires positive sizes.
@@ -25,26 +32,54 @@ public final class CircularCorrelator {
         self.columns = columns
         plan = FFTPlan.shared(rows: rows, columns: columns, count: 1)
         real = AlignedBuffer(count: rows * columns)
-        templateSpectrum = AlignedBuffer(count: 2 * plan.spectrumCount)
         signalSpectrum = AlignedBuffer(count: 2 * plan.spectrumCount)
         product = AlignedBuffer(count: 2 * plan.spectrumCount)
         zeroEnergy = AlignedBuffer(count: plan.spectrumCount)
     }
 
+    /// Templates loaded by the last ``loadTemplates(count:fill:)``.
+    public var templateCount: Int { loadedTemplates }
+
+    /// Replaces the templates with `count` new ones: `fill(index, values)` writes template `index`
+    /// into `rows * columns` values, row-major, that start at zero.
+    public func loadTemplates(count: Int, fill: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
+        let spectrumFloats = 2 * plan.spectrumCount
+        while templateSpectra.count < count { templateSpectra.append(AlignedBuffer(count: spectrumFloats)) }
+        loadedTemplates = max(0, count)
+        for index in 0..<loadedTemplates {
+            real.fill(0)
+            fill(index, real.buffer)
+            plan.forward(real, templateSpectra[index])
+        }
+    }
+
+    /// Replaces the signal: `fill` writes it into `rows * columns` values, row-major, that start at zero.
+    public func loadSignal(fill: (UnsafeMutableBufferPointer<Float>) -> Void) {
+        real.fill(0)
+        fill(real.buffer)
+        plan.forward(real, signalSpectrum)
+    }
+
+    /// Calls `body` with the correlation of template `index` and the loaded signal: `rows * columns`
+    /// values, row-major, valid only inside `body`. Does nothing for an index out of range.
+    public func withResponse(toTemplate index: Int, _ body: (UnsafeBufferPointer<Float>) -> Void) {
+        guard index >= 0, index < loadedTemplates else { return }
+        SpectrumMath.respond(sample: signalSpectrum.pointer, numerator: templateSpectra[index].pointer,
+                             energy: zeroEnergy.pointer, regularisation: Float(rows * columns), channels: 1,
+                             count: plan.spectrumCount, output: product.pointer)
+        plan.inverse(product, real)
+        body(UnsafeBufferPointer(real.buffer))
+    }
+
     /// Both inputs `rows * columns` values, row-major; returns `rows * columns` values, or an empty
-    /// array when a size does not match.
+    /// array when a size does not match. Replaces the loaded templates and signal.
     public func correlate(_ template: [Float], with signal: [Float]) -> [Float] {
         let count = rows * columns
         guard template.count == count, signal.count == count else { return [] }
-        _ = real.buffer.update(fromContentsOf: template)
-        plan.forward(real, templateSpectrum)
-        _ = real.buffer.update(fromContentsOf: signal)
-        plan.forward(real, signalSpectrum)
-        SpectrumMath.respond(sample: signalSpectrum.pointer, numerator: templateSpectrum.pointer,
-                             energy: zeroEnergy.pointer, regularisation: 1, channels: 1,
-                             count: plan.spectrumCount, output: product.pointer)
-        plan.inverse(product, real)
-        let scale = 1 / Float(count)
-        return (0..<count).map { real.pointer[$0] * scale }
+        loadTemplates(count: 1) { _, values in _ = values.update(fromContentsOf: template) }
+        loadSignal { values in _ = values.update(fromContentsOf: signal) }
+        var result: [Float] = []
+        withResponse(toTemplate: 0) { result = Array($0) }
+        return result
     }
 }
