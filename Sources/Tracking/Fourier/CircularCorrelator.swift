@@ -1,5 +1,5 @@
 /// Circular cross-correlation of equally sized real 2-D arrays through FFTW, with the same
-/// transforms and spectrum arithmetic the correlation filters use:
+/// transforms the correlation filters use:
 /// `result[r][c] = sum_{i,j} template[i][j] * signal[(i + r) % rows][(j + c) % columns]`.
 /// The peak of the result is the circular shift of `template` that best matches `signal`.
 ///
@@ -21,9 +21,6 @@ public final class CircularCorrelator {
     private var loadedTemplates = 0
     private let signalSpectrum: AlignedBuffer
     private let product: AlignedBuffer
-    /// All-zero energy term: with the regularisation `rows * columns` the filter arithmetic is a plain
-    /// correlation, with FFTW's unnormalised inverse already scaled.
-    private let zeroEnergy: AlignedBuffer
 
     /// Requires positive sizes.
     public init(rows: Int, columns: Int) {
@@ -34,7 +31,6 @@ public final class CircularCorrelator {
         real = AlignedBuffer(count: rows * columns)
         signalSpectrum = AlignedBuffer(count: 2 * plan.spectrumCount)
         product = AlignedBuffer(count: 2 * plan.spectrumCount)
-        zeroEnergy = AlignedBuffer(count: plan.spectrumCount)
     }
 
     /// Templates loaded by the last ``loadTemplates(count:fill:)``.
@@ -64,9 +60,9 @@ public final class CircularCorrelator {
     /// values, row-major, valid only inside `body`. Does nothing for an index out of range.
     public func withResponse(toTemplate index: Int, _ body: (UnsafeBufferPointer<Float>) -> Void) {
         guard index >= 0, index < loadedTemplates else { return }
-        SpectrumMath.respond(sample: signalSpectrum.pointer, numerator: templateSpectra[index].pointer,
-                             energy: zeroEnergy.pointer, regularisation: Float(rows * columns), channels: 1,
-                             count: plan.spectrumCount, output: product.pointer)
+        // Scaled here, since FFTW's inverse is unnormalised.
+        SpectrumMath.correlate(sample: signalSpectrum.pointer, template: templateSpectra[index].pointer,
+                               scale: 1 / Float(rows * columns), count: plan.spectrumCount, output: product.pointer)
         plan.inverse(product, real)
         body(UnsafeBufferPointer(real.buffer))
     }
