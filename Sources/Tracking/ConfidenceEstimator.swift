@@ -15,6 +15,12 @@ import Foundation
 ///   that drifted onto a distractor or the background and learnt it still has a sharp response
 ///   (its model now describes what it sits on); the first model does not.
 ///
+/// While the confidence stays at or below 0.5 the tracker has no confident fix and its position
+/// error grows as a random walk (``TrackerParameters/driftSpread``): each such frame's confidence is
+/// discounted by the chance that the walk is still within one object size, so that the frames deep
+/// into a long uncertain stretch, where slow drift has usually taken the box off the object, rank
+/// below the first ones.
+///
 /// The reported confidence is a logistic model of success over `log(1 + score)` and the agreement
 /// (``TrackerParameters/confidenceMidpoint``). Over the whole development set, SRE runs pooled, it
 /// ranks failing frames (IoU < 0.1) below tracked ones with a mean per-sequence ROC AUC of 0.86
@@ -27,6 +33,9 @@ struct ConfidenceEstimator {
     let agreementSmoothing: Float
     let exclusionRadius: Int
     let learningPeakTolerance: Float
+    let driftSpread: Double
+    /// Frames in a row whose confidence was at or below 0.5.
+    private(set) var framesWithoutFix = 0
     /// Running average of the peak height on frames the model learnt from; 0 before the first.
     private(set) var averagePeak: Float = 0
     private static let averageRate: Float = 0.1
@@ -46,6 +55,7 @@ struct ConfidenceEstimator {
         let smoothing = parameters.agreementSmoothing
         agreementSmoothing = smoothing.isFinite ? min(max(smoothing, 0), 1) : 0
         learningPeakTolerance = parameters.learningPeakTolerance
+        driftSpread = parameters.driftSpread.isFinite ? max(parameters.driftSpread, 0) : 0
         self.exclusionRadius = exclusionRadius
     }
 
@@ -75,6 +85,19 @@ struct ConfidenceEstimator {
         }
         return (logistic(evidence, reported), logistic(score, self.response),
                 logistic(psr * ratio(peak, tolerance: learningPeakTolerance), self.response))
+    }
+
+    /// `confidence` (0...1, this frame's, after any caps) discounted for the drift since the last
+    /// confident fix, as described above. Counts the frames without a fix, so call it once per frame.
+    mutating func discountingDrift(_ confidence: Float) -> Float {
+        guard confidence <= 0.5 else {
+            framesWithoutFix = 0
+            return confidence
+        }
+        framesWithoutFix += 1
+        guard driftSpread > 0 else { return confidence }
+        let withinReach = 1 - exp(-1 / (2 * driftSpread * driftSpread * Double(framesWithoutFix)))
+        return confidence * Float(withinReach)
     }
 
     /// The first positive first-model response, the scale of later ones; 0 before it.

@@ -7,7 +7,8 @@ import Imaging
 ///   colour-histogram response weighted by how distinctive colour is (``TrackerParameters/colourHistogramWeight``);
 /// - 1-D filters over resampled boxes find the size and, optionally, the aspect ratio;
 /// - the translation response (peak-to-sidelobe ratio and peak height) and, optionally, the
-///   response of the model as first learnt give the confidence.
+///   response of the model as first learnt give the confidence, discounted for drift while it
+///   stays low.
 ///
 /// Models are updated with a learning rate scaled by the confidence and not at all while it is
 /// low, so an occluder does not replace the object in the model; while the object is probably
@@ -149,7 +150,8 @@ public final class CorrelationTracker: ObjectTracker {
         let plausible = !(innovation > parameters.motionGate * (predictedSize.width * predictedSize.height).squareRoot())
         // Above 0.5 only when the response by itself also says the object is probably there (not
         // covered, not changed beyond recognition) and its peak is a move the object can make.
-        confidence = plausible && assessment.tracking > 0.5 ? assessment.reported : min(assessment.reported, 0.5)
+        confidence = confidenceEstimator.discountingDrift(
+            plausible && assessment.tracking > 0.5 ? assessment.reported : min(assessment.reported, 0.5))
         // A lost tracker coasts on its predicted motion instead of wandering over clutter; the
         // velocity decays while nothing is learnt, so it comes to rest near where the object was lost.
         if plausible, assessment.tracking > parameters.holdConfidence, peak.columnShift.isFinite, peak.rowShift.isFinite {

@@ -98,6 +98,34 @@ final class CorrelationTrackerTests: XCTestCase {
         }
     }
 
+    /// Without a confident fix the box may drift off: the longer the stretch, the lower the
+    /// confidence, against the same tracker without the drift discount. Confident frames are unchanged.
+    func testConfidenceFallsTheLongerTheObjectStaysCovered() throws {
+        let hideAt = 15, frames = 60
+        let hidden = path(hideAt)
+        let occluder = PixelRect(x: hidden.x - 20, y: hidden.y - 20, width: 80, height: 90)
+        var undiscounted = TrackerParameters.fast
+        undiscounted.driftSpread = 0
+        let start = scene.frame(object: path(0))
+        let tracker = try CorrelationTracker(frame: start, box: path(0), parameters: .fast)
+        let reference = try CorrelationTracker(frame: start, box: path(0), parameters: undiscounted)
+        var covered: [(discounted: Float, undiscounted: Float)] = []
+        for t in 1..<frames {
+            let frame = scene.frame(object: t < hideAt ? path(t) : hidden, occluder: t >= hideAt ? occluder : nil)
+            let discounted = tracker.update(on: frame).confidence, plain = reference.update(on: frame).confidence
+            if t < hideAt {
+                XCTAssertEqual(discounted, plain, "frame \(t): a confident frame is not discounted")
+            } else {
+                covered.append((discounted, plain))
+            }
+        }
+        XCTAssertTrue(covered.allSatisfy { $0.undiscounted <= 0.5 }, "covered: \(covered)")
+        XCTAssertTrue(covered.allSatisfy { $0.discounted <= $0.undiscounted }, "covered: \(covered)")
+        let first = try XCTUnwrap(covered.first), last = try XCTUnwrap(covered.last)
+        XCTAssertGreaterThan(first.discounted, 0.99 * first.undiscounted, "one frame without a fix costs little")
+        XCTAssertLessThan(last.discounted, 0.5 * last.undiscounted, "\(covered.count) frames without a fix")
+    }
+
     func testRejectsInvalidBoxes() {
         let frame = scene.frame(object: path(0))
         let bad = [PixelRect(x: 10, y: 10, width: 0, height: 5), PixelRect(x: .nan, y: 0, width: 5, height: 5),

@@ -51,7 +51,7 @@ extension TrackerParameters {
     private static let doubles: [String: WritableKeyPath<TrackerParameters, Double>] = [
         "padding": \.padding, "motionPrediction": \.motionPrediction,
         "velocitySmoothing": \.velocitySmoothing, "motionGate": \.motionGate, "outputSigmaFactor": \.outputSigmaFactor, "scaleStep": \.scaleStep,
-        "scaleSigma": \.scaleSigma, "aspectStep": \.aspectStep, "aspectLimit": \.aspectLimit,
+        "scaleSigma": \.scaleSigma, "aspectStep": \.aspectStep, "aspectLimit": \.aspectLimit, "driftSpread": \.driftSpread,
     ]
     private static let floats: [String: WritableKeyPath<TrackerParameters, Float>] = [
         "regularisation": \.regularisation, "learningRate": \.learningRate,

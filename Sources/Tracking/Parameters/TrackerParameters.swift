@@ -128,6 +128,13 @@ public struct TrackerParameters: Sendable, Equatable {
     /// average count as normal appearance change (the reported confidence uses 0.6); 0 ignores
     /// the peak height when deciding to learn.
     public var learningPeakTolerance: Float
+    /// Spread of the tracker's position error per square root of a frame, in object sizes, while it
+    /// has no confident fix (confidence at or below 0.5): the error then grows as a random walk, as
+    /// an unobserved track's uncertainty does in a Kalman filter. After `n` such frames in a row the
+    /// confidence is multiplied by the chance that the walk is still within one object size of the
+    /// object, `1 - exp(-1 / (2 x driftSpread² x n))`, so that a long stretch without a confident
+    /// fix ranks below a short one (confidences above 0.5 are unchanged). 0 turns the discount off.
+    public var driftSpread: Double
 
     /// True when the tracker reads `frame.rgb` (colour features).
     public var needsColour: Bool { colourFeatures == .opponent || colourHistogramWeight > 0 }
@@ -158,7 +165,7 @@ public struct TrackerParameters: Sendable, Equatable {
         responseMidpoint: 6, responseWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
         agreementWeight: 14.25, agreementSmoothing: 0.2, confidenceMidpoint: 5.75, confidenceWidth: 1,
-        learningPeakTolerance: 0.3)
+        learningPeakTolerance: 0.3, driftSpread: 0.25)
 
     /// Fastest set that still estimates scale and reports an honest confidence: 13 gradient
     /// channels + luma in a window of 2x context resampled to ~20x20 cells, learnt from the search
@@ -175,5 +182,5 @@ public struct TrackerParameters: Sendable, Equatable {
         responseMidpoint: 6, responseWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
         agreementWeight: 14.25, agreementSmoothing: 0.2, confidenceMidpoint: 7, confidenceWidth: 1.3,
-        learningPeakTolerance: 0.3)
+        learningPeakTolerance: 0.3, driftSpread: 0.25)
 }
