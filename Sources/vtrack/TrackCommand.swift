@@ -28,7 +28,9 @@ struct TrackCommand: ParsableCommand {
         response is with how much the object still looks like what the tracker first learnt, so a \
         box that drifted onto a look-alike or the background drops even when its response stays \
         sharp. Above 0.5 a box is drawn solid: on the development set fewer than 5% of such frames \
-        have lost the object (--level fast is the stricter and dashes more).
+        have lost the object (--level fast is the stricter and dashes more). At or below 0.5 it \
+        falls further the longer the tracker goes without a confident fix, since its box may have \
+        drifted off meanwhile.
 
         Each --rect is the four corners of a planar object (a sign, a screen, a document, a \
         plate), x1,y1,...,x4,y4 in pixels clockwise from the top-left corner, optionally labelled. \
