@@ -1,3 +1,4 @@
+import Foundation
 import Tracking
 
 /// A template with its mean removed, ready for normalised cross-correlation.
@@ -39,53 +40,56 @@ struct CorrelationPeak {
 /// `ncc(x, y) = Σ T'(i, j) · I(x + i, y + j) / (‖T'‖ · sqrt(Σ (I - Ī)²))` over the window at (x, y),
 /// where `T'` is the zero-mean template; windows flatter than one grey level of standard deviation score 0.
 ///
-/// The image is processed in overlapping square tiles of one fixed size (overlap-save), so a single
-/// FFT size is planned and cached, whatever the frame and object sizes, and the transforms stay
-/// small and cache-friendly.
+/// The image is processed in overlapping square tiles (overlap-save). The tile side is a power of
+/// two from 64 to 512 chosen per image by the transforms' cost (a small image gets one small tile, a
+/// large one a few large tiles), so only four FFT sizes are ever planned and cached. Each tile is
+/// transformed once for all templates, and each template once per tile size for as long as the
+/// templates stay loaded.
 struct CorrelationSearch {
-    /// Side of the FFT tiles; templates must be smaller.
-    let tileSide: Int
-    private let correlator: CircularCorrelator
+    private static let tileSides = [64, 128, 256, 512]
+    /// Templates being searched for: the usable ones of the last ``load(_:)``, all of one size.
+    private var templates: [ZeroMeanTemplate] = []
+    /// Their indices in the array given to ``load(_:)``.
+    private var templateIndices: [Int] = []
+    private var correlators: [Int: CircularCorrelator] = [:]
+    /// Tile sides whose correlator holds the loaded templates' spectra.
+    private var loadedSides: Set<Int> = []
     private var sums: [Double] = []
     private var squares: [Double] = []
     private var scores: [Float] = []
     /// Per offset, 1 / sqrt(Σ (I - Ī)²) over the window there; 0 for windows too flat to match.
     private var inverseDeviations: [Float] = []
 
-    /// `largestTemplateSide`: the longest template side searched. Tiles are at least four times as
-    /// large (up to 1024), so that most of each transform yields valid offsets.
-    init(largestTemplateSide: Int) {
-        var side = 128
-        while side < 4 * largestTemplateSide && side < 1024 { side *= 2 }
-        tileSide = side
-        correlator = CircularCorrelator(rows: side, columns: side)
+    init() {}
+
+    /// Sets the templates later ``peaks(in:width:height:minimumScore:perTemplate:)`` calls search
+    /// for. Flat templates, and templates of another size than the first usable one, are skipped.
+    mutating func load(_ candidates: [ZeroMeanTemplate]) {
+        let first = candidates.first { $0.norm > 0 }
+        templateIndices = candidates.indices.filter { index in
+            candidates[index].norm > 0 && candidates[index].width == first?.width && candidates[index].height == first?.height
+        }
+        templates = templateIndices.map { candidates[$0] }
+        loadedSides = []
     }
 
-    /// Peaks of every template's score map with a score of at least `minimumScore`, the best
-    /// `perTemplate` of each. `image` holds `width * height` values, row-major. Templates must share
-    /// the first usable one's size; others, and templates larger than the image or than a tile, are
-    /// skipped. Each tile of the image is transformed once for all templates.
-    mutating func peaks(in image: UnsafeBufferPointer<Float>, width: Int, height: Int, templates: [ZeroMeanTemplate],
+    /// Peaks of every loaded template's score map with a score of at least `minimumScore`, the best
+    /// `perTemplate` of each (``CorrelationPeak/template`` indexes the array given to ``load(_:)``).
+    /// `image` holds `width * height` values, row-major. Nothing is found when the templates are
+    /// larger than the image or than the largest tile.
+    mutating func peaks(in image: UnsafeBufferPointer<Float>, width: Int, height: Int,
                         minimumScore: Float, perTemplate: Int) -> [CorrelationPeak] {
-        guard width > 0, height > 0, image.count >= width * height,
-              let size = templates.first(where: { $0.norm > 0 }).map({ (width: $0.width, height: $0.height) }),
-              size.width <= width, size.height <= height, size.width < tileSide, size.height < tileSide else { return [] }
-        let searched = templates.indices.filter { templates[$0].norm > 0 && templates[$0].width == size.width && templates[$0].height == size.height }
+        guard width > 0, height > 0, image.count >= width * height, let size = templates.first,
+              size.width <= width, size.height <= height else { return [] }
         let validColumns = width - size.width + 1, validRows = height - size.height + 1
+        guard let side = Self.tileSide(validColumns: validColumns, validRows: validRows, templateWidth: size.width,
+                                       templateHeight: size.height, templateCount: templates.count) else { return [] }
+        let correlator = correlator(side: side)
         let mapCount = validColumns * validRows
         buildSummedAreaTables(image, width: width, height: height)
         buildInverseDeviations(width: width, windowWidth: size.width, windowHeight: size.height,
                                validColumns: validColumns, validRows: validRows)
-        if scores.count < searched.count * mapCount { scores = [Float](repeating: 0, count: searched.count * mapCount) }
-        let side = tileSide
-        correlator.loadTemplates(count: searched.count) { slot, out in
-            let template = templates[searched[slot]]
-            template.values.withUnsafeBufferPointer { values in
-                for j in 0..<template.height {
-                    for i in 0..<template.width { out[j * side + i] = values[j * template.width + i] }
-                }
-            }
-        }
+        if scores.count < templates.count * mapCount { scores = [Float](repeating: 0, count: templates.count * mapCount) }
         // Each tile yields the scores of offsets whose window lies inside the tile (overlap-save).
         let stepX = side - size.width + 1, stepY = side - size.height + 1
         var tileY = 0
@@ -99,9 +103,9 @@ struct CorrelationSearch {
                         for x in 0..<columns { out[y * side + x] = image[source + x] }
                     }
                 }
-                for slot in searched.indices {
+                for slot in templates.indices {
                     correlator.withResponse(toTemplate: slot) { response in
-                        fillScores(response, template: templates[searched[slot]], map: slot * mapCount,
+                        fillScores(response, side: side, template: templates[slot], map: slot * mapCount,
                                    originX: tileX, originY: tileY,
                                    columns: min(stepX, validColumns - tileX), rows: min(stepY, validRows - tileY),
                                    validColumns: validColumns)
@@ -111,10 +115,44 @@ struct CorrelationSearch {
             }
             tileY += stepY
         }
-        return searched.indices.flatMap { slot in
-            localMaxima(template: searched[slot], map: slot * mapCount, validColumns: validColumns, validRows: validRows,
+        return templates.indices.flatMap { slot in
+            localMaxima(template: templateIndices[slot], map: slot * mapCount, validColumns: validColumns, validRows: validRows,
                         minimumScore: minimumScore, limit: perTemplate)
         }
+    }
+
+    /// The tile side whose transforms cost least for a `validColumns x validRows` map of offsets:
+    /// tiles needed x (one forward + one inverse transform per template) x `side² log side`.
+    /// nil when the template does not fit the largest tile.
+    private static func tileSide(validColumns: Int, validRows: Int, templateWidth: Int, templateHeight: Int,
+                                 templateCount: Int) -> Int? {
+        var best: (side: Int, cost: Double)?
+        for side in tileSides where side > templateWidth && side > templateHeight {
+            let stepX = side - templateWidth + 1, stepY = side - templateHeight + 1
+            let tiles = ((validColumns + stepX - 1) / stepX) * ((validRows + stepY - 1) / stepY)
+            let cost = Double(tiles * (1 + templateCount)) * Double(side * side) * log2(Double(side))
+            if let current = best, current.cost <= cost { continue }
+            best = (side, cost)
+        }
+        return best?.side
+    }
+
+    /// The correlator for `side`-pixel tiles, holding the loaded templates' spectra.
+    private mutating func correlator(side: Int) -> CircularCorrelator {
+        let correlator = correlators[side] ?? CircularCorrelator(rows: side, columns: side)
+        correlators[side] = correlator
+        if !loadedSides.contains(side) {
+            correlator.loadTemplates(count: templates.count) { slot, out in
+                let template = templates[slot]
+                template.values.withUnsafeBufferPointer { values in
+                    for j in 0..<template.height {
+                        for i in 0..<template.width { out[j * side + i] = values[j * template.width + i] }
+                    }
+                }
+            }
+            loadedSides.insert(side)
+        }
+        return correlator
     }
 
     private mutating func buildSummedAreaTables(_ image: UnsafeBufferPointer<Float>, width: Int, height: Int) {
@@ -167,11 +205,11 @@ struct CorrelationSearch {
     }
 
     /// Scores of the offsets `originX ..< originX + columns` x `originY ..< originY + rows` into the
-    /// score map starting at `scores[map]`, from the tile's correlation response (offset (u, v) of
-    /// the tile at numerator[v * tileSide + u]).
-    private mutating func fillScores(_ numerator: UnsafeBufferPointer<Float>, template: ZeroMeanTemplate, map: Int,
+    /// score map starting at `scores[map]`, from a `side`-pixel tile's correlation response (offset
+    /// (u, v) of the tile at numerator[v * side + u]).
+    private mutating func fillScores(_ numerator: UnsafeBufferPointer<Float>, side: Int, template: ZeroMeanTemplate, map: Int,
                                      originX: Int, originY: Int, columns: Int, rows: Int, validColumns: Int) {
-        let side = tileSide, inverseNorm = 1 / template.norm
+        let inverseNorm = 1 / template.norm
         inverseDeviations.withUnsafeBufferPointer { deviation in
             scores.withUnsafeMutableBufferPointer { out in
                 for v in 0..<rows {

@@ -72,12 +72,12 @@ public final class TemplateRedetector: Detector {
     private var finestImage: [Float] = []
     private var searchImage: [Float] = []
 
-    /// Makes an empty re-detector. The first one in a process plans its FFT size; later ones reuse
-    /// the plan.
+    /// Makes an empty re-detector. The first searches in a process plan their FFT sizes; later ones
+    /// reuse the plans.
     public init(parameters: Parameters = Parameters(), label: String? = nil) {
         self.parameters = parameters
         self.label = label
-        search = CorrelationSearch(largestTemplateSide: 2 * Self.templateSide(parameters))
+        search = CorrelationSearch()
     }
 
     /// ``Parameters/templateSide`` limited to 8...128 pixels.
@@ -249,6 +249,7 @@ public final class TemplateRedetector: Detector {
         let shrink = min(1, (Double(max(1, parameters.maximumSearchPixels)) / max(largestArea, 1)).squareRoot())
         let zeroMean = templates(shrink: shrink)
         guard let templateWidth = zeroMean.first?.width, let templateHeight = zeroMean.first?.height else { return [] }
+        search.load(zeroMean)
         // Object sizes to try, largest search image (smallest object) first.
         let limit = 4 * Double(max(1, parameters.maximumSearchPixels))
         let sizes: [(width: Int, height: Int)] = scales.sorted().compactMap { scale in
@@ -276,7 +277,6 @@ public final class TemplateRedetector: Detector {
             }
             let peaks = searchImage.withUnsafeBufferPointer { image in
                 search.peaks(in: UnsafeBufferPointer(rebasing: image[0..<count]), width: size.width, height: size.height,
-                             templates: zeroMean,
                              minimumScore: parameters.minimumScore * (1 - Self.chanceCorrelation) + Self.chanceCorrelation,
                              perTemplate: 3)
             }
