@@ -8,8 +8,10 @@ import Imaging
 /// pixels: the first one learned (kept for good) and a few recent confident ones (so it still
 /// recognises an object whose appearance changed). A search resamples the frame by the same
 /// factor for several object sizes around the reference size, computes the normalised
-/// cross-correlation (NCC) with every template through FFTs, and returns the best peaks after
-/// non-maximum suppression.
+/// cross-correlation (NCC) with the templates through FFTs, and returns the best peaks after
+/// non-maximum suppression. Near a hint every template is tried; the wider search looks for the
+/// object as first seen only (the first template), the one appearance a track may be moved to a
+/// far candidate by, at a quarter of the cost.
 ///
 ///     let redetector = TemplateRedetector()
 ///     try redetector.learn(from: firstFrame, box: userBox, confidence: 1)
@@ -135,10 +137,11 @@ public final class TemplateRedetector: Detector {
         if recent.count > max(0, parameters.recentTemplateCount) { recent.removeFirst(recent.count - max(0, parameters.recentTemplateCount)) }
     }
 
-    /// Searches near each hint first (the hint grown by ``Parameters/searchMargin`` times its longer
-    /// side on every side, object sizes around the hint's size); when no candidate there reaches
-    /// ``Parameters/confidentScore``, searches the whole frame too. Without hints, searches the
-    /// whole frame around the last learned size. Returns an empty array before the first `learn`.
+    /// Searches near each hint first with every template (the hint grown by ``Parameters/searchMargin``
+    /// times its longer side on every side, object sizes around the hint's size); when no candidate
+    /// there reaches ``Parameters/confidentScore``, searches the whole frame too, with the first
+    /// template. Without hints, searches the whole frame around the last learned size. Returns an
+    /// empty array before the first `learn`.
     public func detect(in frame: ImageFrame, near hints: [PixelRect]) throws -> [Detection] {
         try detect(in: frame, near: hints, within: frame.bounds)
     }
@@ -157,13 +160,13 @@ public final class TemplateRedetector: Detector {
             let margin = 2 * parameters.searchMargin * max(hint.width, hint.height)
             let region = hint.resized(width: hint.width + margin, height: hint.height + margin)
             if let clipped = region.clipped(toWidth: frame.width, height: frame.height) {
-                candidates += searchRegion(frame.luma, region: clipped, reference: hint)
+                candidates += searchRegion(frame.luma, region: clipped, reference: hint, firstOnly: false)
             }
         }
         let bestNear = candidates.map(\.score).max() ?? 0
         if bestNear < parameters.confidentScore, area.isValid, let wide = area.clipped(toWidth: frame.width, height: frame.height) {
             let reference = validHints.first ?? lastBox
-            candidates += searchRegion(frame.luma, region: wide, reference: reference)
+            candidates += searchRegion(frame.luma, region: wide, reference: reference, firstOnly: true)
         }
         return NonMaximumSuppression.apply(candidates, overlap: 0.3, limit: max(0, parameters.maximumDetections))
     }
@@ -208,11 +211,11 @@ public final class TemplateRedetector: Detector {
 
     // MARK: Search
 
-    /// Templates on a grid shrunk by `shrink` (<= 1), mean removed.
-    private func templates(shrink: Double) -> [ZeroMeanTemplate] {
+    /// Templates on a grid shrunk by `shrink` (<= 1), mean removed: the first one only, or all.
+    private func templates(shrink: Double, firstOnly: Bool) -> [ZeroMeanTemplate] {
         let width = max(6, Int((Double(gridWidth) * shrink).rounded()))
         let height = max(6, Int((Double(gridHeight) * shrink).rounded()))
-        let stored = ([first].compactMap { $0 } + recent).filter(\.usable)
+        let stored = ([first].compactMap { $0 } + (firstOnly ? [] : recent)).filter(\.usable)
         return stored.map { template in
             guard width != gridWidth || height != gridHeight else { return template.zeroMean }
             var pixels = [Float](repeating: 0, count: width * height)
@@ -238,7 +241,7 @@ public final class TemplateRedetector: Detector {
     private static let chanceCorrelation: Float = 0.2
 
     /// Candidates inside `region` for object sizes around `reference`'s size.
-    private func searchRegion(_ luma: Image<UInt8>, region: PixelRect, reference: PixelRect) -> [Detection] {
+    private func searchRegion(_ luma: Image<UInt8>, region: PixelRect, reference: PixelRect, firstOnly: Bool) -> [Detection] {
         let scales = parameters.scales.filter { $0.isFinite && $0 > 0 }
         guard let smallest = scales.min(), reference.width > 0, reference.height > 0 else { return [] }
         // Grid factor at the smallest object size gives the largest search image; shrink the
@@ -247,7 +250,7 @@ public final class TemplateRedetector: Detector {
             * region.height * Double(gridHeight) / (reference.height * smallest)
         guard largestArea.isFinite else { return [] }
         let shrink = min(1, (Double(max(1, parameters.maximumSearchPixels)) / max(largestArea, 1)).squareRoot())
-        let zeroMean = templates(shrink: shrink)
+        let zeroMean = templates(shrink: shrink, firstOnly: firstOnly)
         guard let templateWidth = zeroMean.first?.width, let templateHeight = zeroMean.first?.height else { return [] }
         search.load(zeroMean)
         // Object sizes to try, largest search image (smallest object) first.
