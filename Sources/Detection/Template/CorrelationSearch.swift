@@ -24,8 +24,6 @@ struct ZeroMeanTemplate {
 
 /// A local maximum of a normalised cross-correlation map.
 struct CorrelationPeak {
-    /// Which template matched.
-    let template: Int
     /// Template's top-left corner in the search image, pixels, with subpixel refinement.
     let x: Double
     let y: Double
@@ -49,8 +47,6 @@ struct CorrelationSearch {
     private static let tileSides = [64, 128, 256, 512]
     /// Templates being searched for: the usable ones of the last ``load(_:)``, all of one size.
     private var templates: [ZeroMeanTemplate] = []
-    /// Their indices in the array given to ``load(_:)``.
-    private var templateIndices: [Int] = []
     private var correlators: [Int: CircularCorrelator] = [:]
     /// Tile sides whose correlator holds the loaded templates' spectra.
     private var loadedSides: Set<Int> = []
@@ -66,15 +62,12 @@ struct CorrelationSearch {
     /// for. Flat templates, and templates of another size than the first usable one, are skipped.
     mutating func load(_ candidates: [ZeroMeanTemplate]) {
         let first = candidates.first { $0.norm > 0 }
-        templateIndices = candidates.indices.filter { index in
-            candidates[index].norm > 0 && candidates[index].width == first?.width && candidates[index].height == first?.height
-        }
-        templates = templateIndices.map { candidates[$0] }
+        templates = candidates.filter { $0.norm > 0 && $0.width == first?.width && $0.height == first?.height }
         loadedSides = []
     }
 
     /// Peaks of every loaded template's score map with a score of at least `minimumScore`, the best
-    /// `perTemplate` of each (``CorrelationPeak/template`` indexes the array given to ``load(_:)``).
+    /// `perTemplate` of each.
     /// `image` holds `width * height` values, row-major. Nothing is found when the templates are
     /// larger than the image or than the largest tile.
     mutating func peaks(in image: UnsafeBufferPointer<Float>, width: Int, height: Int,
@@ -116,7 +109,7 @@ struct CorrelationSearch {
             tileY += stepY
         }
         return templates.indices.flatMap { slot in
-            localMaxima(template: templateIndices[slot], map: slot * mapCount, validColumns: validColumns, validRows: validRows,
+            localMaxima(map: slot * mapCount, validColumns: validColumns, validRows: validRows,
                         minimumScore: minimumScore, limit: perTemplate)
         }
     }
@@ -224,7 +217,7 @@ struct CorrelationSearch {
     }
 
     /// Local maxima of the score map starting at `scores[map]`.
-    private func localMaxima(template: Int, map: Int, validColumns: Int, validRows: Int, minimumScore: Float,
+    private func localMaxima(map: Int, validColumns: Int, validRows: Int, minimumScore: Float,
                              limit: Int) -> [CorrelationPeak] {
         var peaks: [CorrelationPeak] = []
         scores.withUnsafeBufferPointer { scores in
@@ -249,7 +242,7 @@ struct CorrelationSearch {
                     guard isPeak else { continue }
                     let offsetX = x > 0 && x + 1 < validColumns ? Self.vertexOffset(at(x - 1, y), centre, at(x + 1, y)) : 0
                     let offsetY = y > 0 && y + 1 < validRows ? Self.vertexOffset(at(x, y - 1), centre, at(x, y + 1)) : 0
-                    peaks.append(CorrelationPeak(template: template, x: Double(x) + offsetX, y: Double(y) + offsetY,
+                    peaks.append(CorrelationPeak(x: Double(x) + offsetX, y: Double(y) + offsetY,
                                                  score: centre))
                 }
             }

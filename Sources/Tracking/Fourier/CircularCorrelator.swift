@@ -18,7 +18,8 @@ public final class CircularCorrelator {
     private let plan: FFTPlan
     private let real: AlignedBuffer
     private var templateSpectra: [AlignedBuffer] = []
-    private var loadedTemplates = 0
+    /// Templates loaded by the last ``loadTemplates(count:fill:)``.
+    public private(set) var templateCount = 0
     private let signalSpectrum: AlignedBuffer
     private let product: AlignedBuffer
 
@@ -33,16 +34,13 @@ public final class CircularCorrelator {
         product = AlignedBuffer(count: 2 * plan.spectrumCount)
     }
 
-    /// Templates loaded by the last ``loadTemplates(count:fill:)``.
-    public var templateCount: Int { loadedTemplates }
-
     /// Replaces the templates with `count` new ones: `fill(index, values)` writes template `index`
     /// into `rows * columns` values, row-major, that start at zero.
     public func loadTemplates(count: Int, fill: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
         let spectrumFloats = 2 * plan.spectrumCount
         while templateSpectra.count < count { templateSpectra.append(AlignedBuffer(count: spectrumFloats)) }
-        loadedTemplates = max(0, count)
-        for index in 0..<loadedTemplates {
+        templateCount = max(0, count)
+        for index in 0..<templateCount {
             real.fill(0)
             fill(index, real.buffer)
             plan.forward(real, templateSpectra[index])
@@ -59,7 +57,7 @@ public final class CircularCorrelator {
     /// Calls `body` with the correlation of template `index` and the loaded signal: `rows * columns`
     /// values, row-major, valid only inside `body`. Does nothing for an index out of range.
     public func withResponse(toTemplate index: Int, _ body: (UnsafeBufferPointer<Float>) -> Void) {
-        guard index >= 0, index < loadedTemplates else { return }
+        guard index >= 0, index < templateCount else { return }
         // Scaled here, since FFTW's inverse is unnormalised.
         SpectrumMath.correlate(sample: signalSpectrum.pointer, template: templateSpectra[index].pointer,
                                scale: 1 / Float(rows * columns), count: plan.spectrumCount, output: product.pointer)
