@@ -8,7 +8,9 @@ import Foundation
 /// energy `sum_c |X_c|^2`, both as running averages with a learning rate; detection evaluates
 /// `sum_c conj(A_c) Z_c / (B + regularisation)` and transforms it back. The desired response `G`
 /// is a Gaussian peaked at grid position (0, 0) with wrap-around, so the response peak's position
-/// (wrapped to `-size/2 ..< size/2`) is the displacement of the sample since training.
+/// (wrapped to `-size/2 ..< size/2`) is the displacement of the sample since training. Optionally
+/// the filter is solved with its coefficients constrained to a box around the object, and
+/// detection uses that filter instead.
 ///
 /// All buffers are allocated at init; ``load()``, ``learn(rate:)`` and ``respond()`` allocate nothing.
 final class CorrelationFilter {
@@ -40,11 +42,15 @@ final class CorrelationFilter {
     private let referenceNumerator: AlignedBuffer
     private let referenceEnergy: AlignedBuffer
     private let referenceResponse: AlignedBuffer
+    /// Present when the filter's coefficients are constrained to the object's box.
+    private let constrained: SupportConstrainedFilter?
 
     /// `sigma`: the Gaussian label's standard deviation in grid cells along (rows, columns);
-    /// `window`: `rows x columns` weights applied to every plane before the transform.
+    /// `window`: `rows x columns` weights applied to every plane before the transform;
+    /// `constrainedToSupport`: solve for a filter with no coefficients outside a box around the
+    /// object (``SupportConstrainedFilter``) after each ``learn(rate:shift:support:)``.
     init(rows: Int, columns: Int, channels: Int, sigma: (row: Double, column: Double),
-         window: [Float], regularisation: Float) {
+         window: [Float], regularisation: Float, constrainedToSupport: Bool = false) {
         precondition(window.count == rows * columns, "window must cover the grid")
         self.rows = rows
         self.columns = columns
@@ -67,6 +73,7 @@ final class CorrelationFilter {
         referenceNumerator = AlignedBuffer(count: 2 * spectrum * channels)
         referenceEnergy = AlignedBuffer(count: spectrum)
         referenceResponse = AlignedBuffer(count: rows * columns)
+        constrained = constrainedToSupport ? SupportConstrainedFilter(rows: rows, columns: columns, channels: channels) : nil
         for r in 0..<rows {
             let dr = Double(r <= rows / 2 ? r : r - rows)
             for c in 0..<columns {
@@ -95,7 +102,10 @@ final class CorrelationFilter {
     /// Blends the loaded sample into the model; the first call replaces the model whatever the rate.
     /// `shift` (cells, may be fractional) moves the desired peak: pass the detected displacement to
     /// learn from the search sample itself instead of a new sample centred on the object.
-    func learn(rate: Float, shift: (row: Double, column: Double) = (0, 0)) {
+    /// `support` (cells) is the size of the box, centred on the object, outside which a filter made
+    /// with `constrainedToSupport` has no coefficients.
+    func learn(rate: Float, shift: (row: Double, column: Double) = (0, 0),
+               support: (width: Double, height: Double) = (0, 0)) {
         var target = UnsafePointer(label.pointer)
         if shift.row != 0 || shift.column != 0 {
             shiftLabel(row: shift.row, column: shift.column)
@@ -109,6 +119,8 @@ final class CorrelationFilter {
             referenceEnergy.pointer.update(from: energy.pointer, count: energy.count)
         }
         isTrained = true
+        constrained?.solve(numerator: numerator.pointer, energy: energy.pointer, regularisation: regularisation,
+                           supportWidth: support.width, supportHeight: support.height)
     }
 
     /// The highest response, within `radius` cells of (`row`, `column`), of the loaded sample to
@@ -163,9 +175,14 @@ final class CorrelationFilter {
     /// Correlates the loaded sample with the model into ``response`` and returns the peak.
     @discardableResult
     func respond() -> CorrelationPeak {
-        SpectrumMath.respond(sample: sample.pointer, numerator: numerator.pointer, energy: energy.pointer,
-                             regularisation: regularisation, channels: channels, count: stackPlan.spectrumCount,
-                             output: responseSpectrum.pointer)
+        if let constrained {
+            SpectrumMath.respond(sample: sample.pointer, filter: constrained.filter.pointer, channels: channels,
+                                 count: stackPlan.spectrumCount, output: responseSpectrum.pointer)
+        } else {
+            SpectrumMath.respond(sample: sample.pointer, numerator: numerator.pointer, energy: energy.pointer,
+                                 regularisation: regularisation, channels: channels, count: stackPlan.spectrumCount,
+                                 output: responseSpectrum.pointer)
+        }
         singlePlan.inverse(responseSpectrum, response)
         let scale = 1 / Float(rows * columns)
         let values = response.pointer

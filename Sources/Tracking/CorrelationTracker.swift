@@ -3,7 +3,8 @@ import Imaging
 
 /// The correlation-filter tracker behind both tracking levels, composed of shared pieces:
 /// - a multi-channel correlation filter over gradient and colour cells finds the translation in a
-///   search window centred where the object's smoothed velocity takes it, optionally merged with a
+///   search window centred where the object's smoothed velocity takes it, optionally with its
+///   coefficients constrained to the object's box (``TrackerParameters/filterSupport``) and merged with a
 ///   colour-histogram response weighted by how distinctive colour is (``TrackerParameters/colourHistogramWeight``);
 /// - 1-D filters over resampled boxes find the size and, optionally, the aspect ratio;
 /// - the translation response (peak-to-sidelobe ratio and peak height) and, optionally, the
@@ -92,7 +93,8 @@ public final class CorrelationTracker: ObjectTracker {
         filter = CorrelationFilter(rows: rows, columns: columns, channels: extractor.channelCount,
                                    sigma: (row: sigma, column: sigma),
                                    window: Self.hannWindow(rows: rows, columns: columns),
-                                   regularisation: parameters.regularisation)
+                                   regularisation: parameters.regularisation,
+                                   constrainedToSupport: parameters.filterSupport > 0)
         scaleEstimator = ScaleEstimator(targetWidth: box.width, targetHeight: box.height, parameters: parameters,
                                         colourHistogram: colourHistogram)
         aspectEstimator = ScaleEstimator(targetWidth: box.width, targetHeight: box.height, parameters: parameters,
@@ -192,7 +194,7 @@ public final class CorrelationTracker: ObjectTracker {
                         (1 - rate) * velocity.dy + rate * (centerY - previousCenterY))
             confidenceEstimator.remember(peak: correlationPeak.value, weight: weight)
             if parameters.learnFromSearchWindow {
-                filter.learn(rate: parameters.learningRate * weight, shift: (peak.rowShift, peak.columnShift))
+                filter.learn(rate: parameters.learningRate * weight, shift: (peak.rowShift, peak.columnShift), support: supportCells())
             } else {
                 learnTranslation(on: frame, weight: weight)
             }
@@ -253,7 +255,7 @@ public final class CorrelationTracker: ObjectTracker {
                           into: filter.features.pointer)
         measureColour(learnRate: parameters.colourHistogramLearningRate * weight)
         filter.load()
-        filter.learn(rate: parameters.learningRate * weight)
+        filter.learn(rate: parameters.learningRate * weight, support: supportCells())
     }
 
     /// Updates the colour model from the last window when `learnRate` is given, then measures the
@@ -295,6 +297,13 @@ public final class CorrelationTracker: ObjectTracker {
             }
         }
         return true
+    }
+
+    /// Where the translation filter may have coefficients: the object's box in cells, scaled by
+    /// ``TrackerParameters/filterSupport``.
+    private func supportCells() -> (width: Double, height: Double) {
+        let size = objectCells(), factor = parameters.filterSupport.isFinite ? max(0, parameters.filterSupport) : 0
+        return (size.width * factor, size.height * factor)
     }
 
     /// The object's size in cells of the search window.

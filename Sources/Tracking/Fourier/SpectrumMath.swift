@@ -51,4 +51,17 @@ enum SpectrumMath {
             output[2 * i + 1] = (ar * zi - ai * zr) * scale
         }
     }
+    /// `output = sum_c conj(filter[c]) * sample[c]`: the response spectrum of a filter solved beforehand.
+    static func respond(sample: UnsafePointer<Float>, filter: UnsafePointer<Float>, channels: Int, count: Int,
+                        output: UnsafeMutablePointer<Float>) {
+        output.update(repeating: 0, count: 2 * count)
+        for c in 0..<channels {
+            let z = sample + 2 * c * count, a = filter + 2 * c * count
+            for i in 0..<count {
+                let ar = a[2 * i], ai = a[2 * i + 1], zr = z[2 * i], zi = z[2 * i + 1]
+                output[2 * i] += ar * zr + ai * zi
+                output[2 * i + 1] += ar * zi - ai * zr
+            }
+        }
+    }
 }

@@ -49,7 +49,7 @@ extension TrackerParameters {
     }
 
     private static let doubles: [String: WritableKeyPath<TrackerParameters, Double>] = [
-        "padding": \.padding, "motionPrediction": \.motionPrediction,
+        "padding": \.padding, "filterSupport": \.filterSupport, "motionPrediction": \.motionPrediction,
         "velocitySmoothing": \.velocitySmoothing, "motionGate": \.motionGate, "outputSigmaFactor": \.outputSigmaFactor, "scaleStep": \.scaleStep,
         "scaleSigma": \.scaleSigma, "aspectStep": \.aspectStep, "aspectLimit": \.aspectLimit, "driftSpread": \.driftSpread,
     ]

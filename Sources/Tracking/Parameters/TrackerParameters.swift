@@ -39,6 +39,12 @@ public struct TrackerParameters: Sendable, Equatable {
     public var colourFeatures: ColourFeatures
     /// Desired-response Gaussian width, as a fraction of the object's size in cells.
     public var outputSigmaFactor: Double
+    /// When above 0, the translation filter's coefficients are constrained to the object's box
+    /// scaled by this factor (CSR-DCF's and BACF's spatial constraint, solved by ADMM), so the
+    /// filter tells the object from its surroundings without learning them: a background that
+    /// moves differently from the object (a panning camera, a passing occluder) cannot pull the
+    /// response. 0 leaves the filter unconstrained (the closed-form DSST filter, about twice as fast).
+    public var filterSupport: Double
     /// Ridge regularisation of the translation filter.
     public var regularisation: Float
     /// Translation model learning rate per frame, 0...1.
@@ -148,7 +154,8 @@ public struct TrackerParameters: Sendable, Equatable {
     }
 
     /// Best accuracy per millisecond, after Staple (Bertinetto et al. 2016): a DSST-style filter on
-    /// FHOG + opponent-colour cells in a window of 1.5x context resampled to ~32x32 cells, merged
+    /// FHOG + opponent-colour cells in a window of 1.5x context resampled to ~32x32 cells, its
+    /// coefficients constrained to 1.25x the object's box (as in CSR-DCF), merged
     /// with a colour-histogram response weighted by how well colour singles the object out (up to
     /// 0.8), a 33-step scale filter (2% steps) and a 9-step aspect-ratio filter (4% steps) whose
     /// samples add the colour likelihood to FHOG, a constant-velocity search window, and a
@@ -156,7 +163,7 @@ public struct TrackerParameters: Sendable, Equatable {
     /// whole development set are in the README (`vtrack eval`).
     public static let accurate = TrackerParameters(
         cellSize: 4, templateCells: 32, padding: 1.5, gradientFeatures: .fhog, colourFeatures: .opponent,
-        outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: false,
+        outputSigmaFactor: 1.0 / 16, filterSupport: 1.25, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: false,
         colourHistogramWeight: 0.8, colourHistogramLearningRate: 0.04,
         scaleCount: 33, scaleLearnFromSearch: true, scaleStep: 1.02, scaleModelArea: 512, scaleFeatures: .fhog,
         scaleColourWeight: 2, scaleSigma: 1.75,
@@ -173,7 +180,7 @@ public struct TrackerParameters: Sendable, Equatable {
     /// constant-velocity search window, the same confidence model as `accurate` with a stricter midpoint, no colour.
     public static let fast = TrackerParameters(
         cellSize: 4, templateCells: 20, padding: 2, gradientFeatures: .unsigned, colourFeatures: .intensity,
-        outputSigmaFactor: 1.0 / 16, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: true,
+        outputSigmaFactor: 1.0 / 16, filterSupport: 0, regularisation: 1e-2, learningRate: 0.025, learnFromSearchWindow: true,
         colourHistogramWeight: 0, colourHistogramLearningRate: 0.04,
         scaleCount: 17, scaleLearnFromSearch: true, scaleStep: 1.03, scaleModelArea: 512, scaleFeatures: .unsigned,
         scaleColourWeight: 0, scaleSigma: 1.5,
