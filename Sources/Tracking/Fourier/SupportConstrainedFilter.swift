@@ -8,7 +8,8 @@ import Foundation
 ///
 /// Takes the running model of ``CorrelationFilter`` (numerators `A_c`, shared energy `B`) and runs
 /// the augmented-Lagrangian (ADMM) iterations of CSR-DCF: `H_c = (A_c + mu Hm_c - L_c) / (B + mu)`,
-/// `hm_c = support x IFFT(L_c + mu H_c) / mu`, `L_c += mu (H_c - Hm_c)`, `mu *= 3`, four times. The support is
+/// `hm_c = support x IFFT(L_c + mu H_c) / mu`, `L_c += mu (H_c - Hm_c)`, `mu *= 3`: four times on
+/// the first solve, then twice per solve from the last solution and multipliers. The support is
 /// a rectangle of cells centred in the window (where the object is in a training sample).
 /// All buffers are allocated at init; ``solve`` allocates nothing.
 final class SupportConstrainedFilter {
@@ -23,8 +24,12 @@ final class SupportConstrainedFilter {
     private let lagrangian: AlignedBuffer
     private let spatial: AlignedBuffer
     private let mask: AlignedBuffer
-    /// ADMM iterations per solve, as in CSR-DCF.
+    /// True once ``filter`` and the multipliers hold a solution to continue from.
+    private var isSolved = false
+    /// ADMM iterations of the first solve, as in CSR-DCF.
     private static let iterations = 4
+    /// ADMM iterations of each later solve, started from the previous solution (warm start).
+    private static let warmIterations = 2
     /// Growth of the penalty per iteration, as in CSR-DCF.
     private static let penaltyGrowth: Float = 3
 
@@ -55,18 +60,24 @@ final class SupportConstrainedFilter {
         // constraint weigh alike whatever the features' scale.
         var mu = max(meanEnergy, Float.leastNormalMagnitude)
         let h = unconstrained.pointer, hm = filter.pointer, l = lagrangian.pointer
-        // Start from the unconstrained solution cut to the support, with no multiplier.
-        for c in 0..<channels {
-            for i in 0..<count {
-                let inverse = 1 / (energy[i] + regularisation)
-                let k = 2 * (c * count + i)
-                h[k] = numerator[k] * inverse
-                h[k + 1] = numerator[k + 1] * inverse
+        // The first solve starts from the unconstrained solution cut to the support, with no
+        // multiplier. The model moves little between frames, so later solves continue from the
+        // last solution and its multipliers with fewer iterations.
+        if !isSolved {
+            for c in 0..<channels {
+                for i in 0..<count {
+                    let inverse = 1 / (energy[i] + regularisation)
+                    let k = 2 * (c * count + i)
+                    h[k] = numerator[k] * inverse
+                    h[k + 1] = numerator[k + 1] * inverse
+                }
             }
+            project(h, scale: scale)
+            lagrangian.fill(0)
         }
-        project(h, scale: scale)
-        lagrangian.fill(0)
-        for _ in 0..<Self.iterations {
+        let iterations = isSolved ? Self.warmIterations : Self.iterations
+        isSolved = true
+        for _ in 0..<iterations {
             for c in 0..<channels {
                 for i in 0..<count {
                     let inverse = 1 / (energy[i] + mu)
