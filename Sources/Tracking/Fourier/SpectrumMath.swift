@@ -26,15 +26,7 @@ enum SpectrumMath {
     /// `output = sum_c conj(numerator[c]) * sample[c] / (energy + regularisation)`.
     static func respond(sample: UnsafePointer<Float>, numerator: UnsafePointer<Float>, energy: UnsafePointer<Float>,
                         regularisation: Float, channels: Int, count: Int, output: UnsafeMutablePointer<Float>) {
-        output.update(repeating: 0, count: 2 * count)
-        for c in 0..<channels {
-            let z = sample + 2 * c * count, a = numerator + 2 * c * count
-            for i in 0..<count {
-                let ar = a[2 * i], ai = a[2 * i + 1], zr = z[2 * i], zi = z[2 * i + 1]
-                output[2 * i] += ar * zr + ai * zi
-                output[2 * i + 1] += ar * zi - ai * zr
-            }
-        }
+        respond(sample: sample, filter: numerator, channels: channels, count: count, output: output)
         for i in 0..<count {
             let inverse = 1 / (energy[i] + regularisation)
             output[2 * i] *= inverse
@@ -42,16 +34,8 @@ enum SpectrumMath {
         }
     }
 
-    /// `output = scale * conj(template) * sample`: the spectrum of a plain circular correlation.
-    static func correlate(sample: UnsafePointer<Float>, template: UnsafePointer<Float>, scale: Float, count: Int,
-                          output: UnsafeMutablePointer<Float>) {
-        for i in 0..<count {
-            let ar = template[2 * i], ai = template[2 * i + 1], zr = sample[2 * i], zi = sample[2 * i + 1]
-            output[2 * i] = (ar * zr + ai * zi) * scale
-            output[2 * i + 1] = (ar * zi - ai * zr) * scale
-        }
-    }
-    /// `output = sum_c conj(filter[c]) * sample[c]`: the response spectrum of a filter solved beforehand.
+    /// `output = sum_c conj(filter[c]) * sample[c]`: the response spectrum of a filter solved
+    /// beforehand (or, divided by the energy, of the closed-form model).
     static func respond(sample: UnsafePointer<Float>, filter: UnsafePointer<Float>, channels: Int, count: Int,
                         output: UnsafeMutablePointer<Float>) {
         output.update(repeating: 0, count: 2 * count)
@@ -62,6 +46,16 @@ enum SpectrumMath {
                 output[2 * i] += ar * zr + ai * zi
                 output[2 * i + 1] += ar * zi - ai * zr
             }
+        }
+    }
+
+    /// `output = scale * conj(template) * sample`: the spectrum of a plain circular correlation.
+    static func correlate(sample: UnsafePointer<Float>, template: UnsafePointer<Float>, scale: Float, count: Int,
+                          output: UnsafeMutablePointer<Float>) {
+        for i in 0..<count {
+            let ar = template[2 * i], ai = template[2 * i + 1], zr = sample[2 * i], zi = sample[2 * i + 1]
+            output[2 * i] = (ar * zr + ai * zi) * scale
+            output[2 * i + 1] = (ar * zi - ai * zr) * scale
         }
     }
 }
