@@ -78,14 +78,16 @@ final class ReseedEvidenceTests: XCTestCase {
     }
 
     /// Drone footage where both levels drift off their object and stay off: in group3_2 the person
-    /// walks behind trees and the box settles on another walker or the background; in truck2 the
-    /// small truck is left behind on the road. The tracker, unaided (no re-seeding), must draw the
-    /// frames where it has lost the object (IoU < 0.1) dashed, and in group3_2 the frames where it
-    /// still holds it (IoU >= 0.5) solid. Before the confidence had its first-model agreement term,
-    /// 81-82% of group3_2's lost frames and 44% of truck2's (`accurate`) were drawn dashed.
+    /// walks behind trees and the box settles on another walker or the background; in wakeboard5
+    /// the camera jumps by more than the search window and the box stays on the spray and the
+    /// water. (truck2, where the box stayed on the palms the truck drove past, no longer serves:
+    /// `accurate`'s constrained filter keeps the truck.) The tracker, unaided (no re-seeding), must
+    /// draw the frames where it has lost the object (IoU < 0.1) dashed, and in group3_2 the frames
+    /// where it still holds it (IoU >= 0.5) solid. Before the confidence had its first-model
+    /// agreement term, 81-82% of group3_2's lost frames were drawn dashed.
     func testDriftOffTheObjectIsDrawnDashed() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
-        for name in ["group3_2", "truck2"] {
+        for name in ["group3_2", "wakeboard5"] {
             let (clip, truth) = try PipelineFixtures.sequence(name)
             for level in TrackingLevel.allCases {
                 let (records, _) = try PipelineFixtures.track(
