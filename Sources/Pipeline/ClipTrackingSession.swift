@@ -66,11 +66,12 @@ public final class ClipTrackingSession {
         var framesDecoded = 0, framesTracked = 0
         var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
 
-        func startTracks(_ newTargets: [(target: TrackTarget, classLabel: String?)], on image: ImageFrame, automatic: Bool) {
+        func startTracks(_ newTargets: [(target: TrackTarget, classLabel: String?)], on image: ImageFrame,
+                         colourFrame: () -> ImageFrame, automatic: Bool) {
             let room = SequenceRequestHandler.maximumTrackersPerType - objects.count
             for (target, classLabel) in newTargets.prefix(max(0, room)) {
                 objects.append(TrackedObject(trackID: nextTrackID, label: target.label, classLabel: classLabel, box: target.box,
-                                             frame: image, level: options.level, isAutomatic: automatic,
+                                             frame: image, colourFrame: colourFrame, level: options.level, isAutomatic: automatic,
                                              learnsAppearance: options.reseedEvery > 0))
                 nextTrackID += 1
             }
@@ -89,14 +90,19 @@ public final class ClipTrackingSession {
             framesDecoded += 1
             guard frame.index >= options.startFrame else { continue }
             let image = frame.imageFrame(colour: needsColour)
-            let colourFrame = { image.rgb != nil ? image : frame.imageFrame(colour: true) }
+            var colourImage = image.rgb != nil ? image : nil
+            let colourFrame = { () -> ImageFrame in
+                let colour = colourImage ?? frame.imageFrame(colour: true)
+                colourImage = colour
+                return colour
+            }
             let frameOffset = frame.index - options.startFrame
             let trackStart = clock.now
             if sinks == nil {
                 sinks = try makeSinks()
                 let first = reseeder.needsColour ? colourFrame() : image
                 if targets.isEmpty {
-                    startTracks(detected(try reseeder.initialDetections(in: first)), on: image, automatic: true)
+                    startTracks(detected(try reseeder.initialDetections(in: first)), on: image, colourFrame: colourFrame, automatic: true)
                 } else {
                     var boxClasses = try reseeder.classes(of: boxTargets.map(\.box), in: first).makeIterator()
                     for target in targets {
@@ -105,14 +111,14 @@ public final class ClipTrackingSession {
                                                                frame: image, level: options.level))
                             nextTrackID += 1
                         } else {
-                            startTracks([(target, boxClasses.next() ?? nil)], on: image, automatic: false)
+                            startTracks([(target, boxClasses.next() ?? nil)], on: image, colourFrame: colourFrame, automatic: false)
                         }
                     }
                 }
             } else {
                 let found = try reseeder.prepare(objects, frame: image, colourFrame: colourFrame, frameOffset: frameOffset,
                                                  startsTracks: targets.isEmpty)
-                startTracks(detected(found), on: image, automatic: true)
+                startTracks(detected(found), on: image, colourFrame: colourFrame, automatic: true)
             }
             // An automatic track ends when its object left: no detection supported it for two runs and
             // none nearby looked like it (the only way a track is lost with a class detector). A boxed

@@ -24,6 +24,11 @@ import Imaging
 /// - the next search (``lowConfidenceFrames`` frames later) finds it again where it can have moved
 ///   (``isSamePlace(_:as:framesBetween:)``): two detections in a row confirm it, as a new track is
 ///   confirmed in multi-target tracking, since a look-alike that matches by chance rarely does twice.
+/// A track lost for good (``isLostForGood(lostRun:)``), whose grey template finds nothing, may also be
+/// moved by its colours: to the reachable place whose kernel-weighted colour histogram agrees with
+/// the first appearance (``sameColourScore``) distinctly better than the runner-up and the tracker's own
+/// box (``colourDistinctiveness``), where the grey template does not prefer the tracker's box, again
+/// only when the next search finds it there too. Colour never confirms a track where it is.
 /// When no candidate qualifies the track is reported `lost` until one does.
 public struct ReseedPolicy: Sendable, Equatable {
     /// Frames between scheduled detections; 0 turns detection (and recovery) off.
@@ -42,12 +47,19 @@ public struct ReseedPolicy: Sendable, Equatable {
     public var sameClassObjectScore: Float
     /// Largest ratio of the runner-up's agreement to the best candidate's for the best to be chosen.
     public var distinctiveness: Float
+    /// Smallest Bhattacharyya coefficient (0...1) between a candidate's colours and the object's first
+    /// appearance for the colour cue to propose it.
+    public var sameColourScore: Float
+    /// Largest ratio of the best candidate's Bhattacharyya distance (`sqrt(1 - coefficient)`) to the
+    /// runner-up's for the colour cue to choose it (Lowe's ratio test, on distances as Lowe states it).
+    public var colourDistinctiveness: Float
     /// Spread of the object's unexplained motion per square root of a frame, in object sizes
     /// (square root of the box area): bounds how far a lost object may be found.
     public var motionSpread: Double
 
     public init(interval: Int = 50, lowConfidenceFrames: Int = 5, minimumIoU: Double = 0.3, minimumScore: Float = 0.5,
-                sameObjectScore: Float = 0.7, sameClassObjectScore: Float = 0.5, distinctiveness: Float = 0.8, motionSpread: Double = 0.5) {
+                sameObjectScore: Float = 0.7, sameClassObjectScore: Float = 0.5, distinctiveness: Float = 0.8,
+                sameColourScore: Float = 0.7, colourDistinctiveness: Float = 0.6, motionSpread: Double = 0.5) {
         self.interval = interval
         self.lowConfidenceFrames = lowConfidenceFrames
         self.minimumIoU = minimumIoU
@@ -55,6 +67,8 @@ public struct ReseedPolicy: Sendable, Equatable {
         self.sameObjectScore = sameObjectScore
         self.sameClassObjectScore = sameClassObjectScore
         self.distinctiveness = distinctiveness
+        self.sameColourScore = sameColourScore
+        self.colourDistinctiveness = colourDistinctiveness
         self.motionSpread = motionSpread
     }
 
@@ -71,15 +85,29 @@ public struct ReseedPolicy: Sendable, Equatable {
         guard interval > 0 else { return false }
         let step = max(1, lowConfidenceFrames)
         if isLost {
-            return lostRun % (lostRun < 4 * step ? step : 5 * step) == 0
+            return lostRun % (isLostForGood(lostRun: lostRun) ? 5 * step : step) == 0
         }
         return lowRun >= step && (lowRun - step) % step == 0
+    }
+
+    /// True when a track has been lost for `lostRun` frames, four searches' worth: the object is
+    /// no longer near where its tracker is (it left, or was hidden), searches back off, and the
+    /// weaker colour cue may move the track.
+    public func isLostForGood(lostRun: Int) -> Bool {
+        lostRun >= 4 * max(1, lowConfidenceFrames)
     }
 
     /// Lowe's ratio test: true when the best candidate's agreement is clearly above its strongest
     /// competitor's (the competitor below ``distinctiveness`` times the best).
     public func isDistinct(_ best: Float, from competitor: Float) -> Bool {
         competitor < distinctiveness * best
+    }
+
+    /// Lowe's ratio test on colour: true when the best candidate's Bhattacharyya distance to the
+    /// first appearance is below ``colourDistinctiveness`` times its strongest competitor's.
+    public func isColourDistinct(_ best: Float, from competitor: Float) -> Bool {
+        let distance = (1 - min(max(best, 0), 1)).squareRoot(), competing = (1 - min(max(competitor, 0), 1)).squareRoot()
+        return distance < colourDistinctiveness * competing
     }
 
     /// True when `found` can be the object `proposed` was `framesBetween` frames earlier: its

@@ -101,7 +101,7 @@ final class TrackReseeder {
                 }
             }
         }
-        try search(due, among: objects, in: frame, frameOffset: frameOffset)
+        try search(due, among: objects, in: frame, colourFrame: colourFrame, frameOffset: frameOffset)
         return newObjects
     }
 
@@ -155,12 +155,31 @@ final class TrackReseeder {
         return result
     }
 
+    /// Where the object's colours say it is, when its grey template found nothing: the reachable
+    /// place whose colours agree best with its first appearance (``ReseedPolicy/sameColourScore``),
+    /// distinctly better than the runner-up and than the tracker's own box (Lowe's ratio test on
+    /// Bhattacharyya distances), and away from the tracker (colour alone never confirms a track in
+    /// place); nil otherwise.
+    private func colourMatch(_ colour: ColourRedetector, for object: TrackedObject, in frame: ImageFrame,
+                             taken: [PixelRect]) -> PixelRect? {
+        let predicted = object.predictedBox
+        let found = colour.search(in: frame, within: reach(of: object), width: predicted.width, height: predicted.height)
+            .filter { candidate in
+                canReach(candidate.box, object) && !taken.contains { $0.iou(candidate.box) > policy.minimumIoU }
+            }
+        guard let best = found.first, best.agreement >= policy.sameColourScore,
+              best.box.iou(object.box) < policy.minimumIoU else { return nil }
+        let competitor = max(colour.agreement(in: frame, box: object.box), found.count > 1 ? found[1].agreement : 0)
+        return policy.isColourDistinct(best.agreement, from: competitor) ? best.box : nil
+    }
+
     /// Searches for each lost object by its own appearance, near where it should be and then over
     /// the area it can have reached since it was last seen confidently. The best candidate that
     /// passes ``ReseedPolicy``'s same-object tests is proposed, and the track is re-seeded there
     /// when the next search finds it again; the track stays lost until then, and when none passes.
     /// Two tracks never take the same place.
-    private func search(_ lostObjects: [TrackedObject], among objects: [TrackedObject], in frame: ImageFrame, frameOffset: Int) throws {
+    private func search(_ lostObjects: [TrackedObject], among objects: [TrackedObject], in frame: ImageFrame,
+                        colourFrame: () -> ImageFrame, frameOffset: Int) throws {
         var taken = objects.filter { object in
             object.confidence > 0.5 && !object.isLost && !lostObjects.contains { $0 === object }
         }.map(\.box)
@@ -186,6 +205,11 @@ final class TrackReseeder {
             if let best = reachable.first, best.agreement >= policy.sameObjectScore,
                policy.isDistinct(best.agreement, from: max(inPlace, reachable.count > 1 ? reachable[1].agreement : 0)) {
                 match = best.box
+            } else if let colour = object.colourRedetector, policy.isLostForGood(lostRun: object.lostRun),
+                      let found = colourMatch(colour, for: object, in: colourFrame(), taken: taken),
+                      redetector.firstAppearanceAgreement(in: frame, box: found) >= inPlace {
+                // Colour is the weaker cue: the grey template must not prefer where the tracker is.
+                match = found
             }
             if let match, match.iou(object.box) >= policy.minimumIoU {
                 // Found where the tracker is: moving it would only throw its finer box away.

@@ -16,6 +16,9 @@ final class TrackedObject {
     /// Appearance model of this object, learned from its confident frames; `nil` when nothing will
     /// search for it (re-seeding off), so that tracking alone pays nothing for it.
     let redetector: TemplateRedetector?
+    /// The object's colours as first seen, for finding it again where its grey template fails;
+    /// `nil` when nothing will search for it or the start frame had no colour.
+    let colourRedetector: ColourRedetector?
     /// The box of the latest result, pixels, top-left origin.
     private(set) var box: PixelRect
     private(set) var confidence: Float = 1
@@ -40,8 +43,9 @@ final class TrackedObject {
     private(set) var velocity: (dx: Double, dy: Double) = (0, 0)
     private static let velocitySmoothing = 0.3
 
-    init(trackID: Int, label: String, classLabel: String?, box: PixelRect, frame: ImageFrame, level: TrackingLevel,
-         isAutomatic: Bool, learnsAppearance: Bool) {
+    /// `colourFrame` gives the start frame in colour, asked for only when the object's appearance is learnt.
+    init(trackID: Int, label: String, classLabel: String?, box: PixelRect, frame: ImageFrame, colourFrame: () -> ImageFrame,
+         level: TrackingLevel, isAutomatic: Bool, learnsAppearance: Bool) {
         self.trackID = trackID
         self.label = label
         self.classLabel = classLabel
@@ -52,6 +56,7 @@ final class TrackedObject {
             boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
         request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
         redetector = learnsAppearance ? TemplateRedetector() : nil
+        colourRedetector = learnsAppearance ? ColourRedetector(frame: colourFrame(), box: box) : nil
         // A box under 4 px a side has no appearance to learn; the re-seeder then leaves the track alone.
         try? redetector?.learn(from: frame, box: box, confidence: 1)
     }

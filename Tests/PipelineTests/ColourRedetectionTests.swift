@@ -1,0 +1,86 @@
+import Detection
+import Foundation
+import Imaging
+import Pipeline
+import VideoIO
+import XCTest
+
+/// Finding a lost object again by its colours, on real drone footage where its grey template
+/// cannot: group3_2's walker, 15 x 64 px from a drone, hidden by trees from frame 90 to 124.
+final class ColourRedetectionTests: XCTestCase {
+    /// Colour frames of `clip` at `indices`, decoded with vtrack's own reader.
+    private func colourFrames(_ clip: String, _ indices: Set<Int>) throws -> [Int: ImageFrame] {
+        let reader = try VideoReader(path: clip)
+        var frames: [Int: ImageFrame] = [:]
+        while let frame = try reader.nextFrame(), frame.index <= indices.max() ?? -1 {
+            if indices.contains(frame.index) { frames[frame.index] = frame.imageFrame(colour: true) }
+        }
+        return frames
+    }
+
+    /// Learnt on frame 0, the walker's colours single it out again after it came back from behind
+    /// the trees: searching 5 of its sizes around it, the best place overlaps the ground truth on
+    /// most of the frames where it is visible, and agrees with the first appearance more than a
+    /// place two sizes to its side.
+    func testWalkerIsFoundByColourAfterTheTrees() throws {
+        let (clip, truth) = try PipelineFixtures.sequence("group3_2")
+        let probes = Array(stride(from: 300, through: 400, by: 20))
+        let frames = try colourFrames(clip, Set([0] + probes))
+        let first = try XCTUnwrap(frames[0])
+        let redetector = try XCTUnwrap(ColourRedetector(frame: first, box: truth[0]))
+        XCTAssertEqual(redetector.agreement(in: first, box: truth[0]), 1, accuracy: 1e-4)
+        var found = 0
+        for index in probes {
+            let frame = try XCTUnwrap(frames[index]), box = truth[index]
+            guard box.isValid else { continue }
+            let size = (box.width * box.height).squareRoot()
+            let region = box.resized(width: box.width + 10 * size, height: box.height + 10 * size)
+            let best = try XCTUnwrap(redetector.search(in: frame, within: region, width: box.width, height: box.height).first)
+            if best.box.iou(box) >= 0.3 { found += 1 }
+            let aside = PixelRect(x: box.x + 2 * size, y: box.y, width: box.width, height: box.height)
+            print("[colour] group3_2 frame \(index): best IoU \(best.box.iou(box)), agreement \(best.agreement); "
+                  + "at the walker \(redetector.agreement(in: frame, box: box)), beside \(redetector.agreement(in: frame, box: aside))")
+            XCTAssertGreaterThan(redetector.agreement(in: frame, box: box), redetector.agreement(in: frame, box: aside),
+                                 "frame \(index): the walker's colours should agree better than the ground beside")
+        }
+        XCTAssertGreaterThanOrEqual(found, 4, "the walker should be the best colour match on most probed frames")
+    }
+
+    /// Frames without colour, boxes outside the frame and regions without room for the object give
+    /// nothing, not a crash.
+    func testMissingColourAndDegenerateBoxesGiveNothing() throws {
+        let (clip, truth) = try PipelineFixtures.sequence("group3_2")
+        let frame = try XCTUnwrap(try colourFrames(clip, [0])[0])
+        XCTAssertNil(ColourRedetector(frame: ImageFrame(luma: frame.luma), box: truth[0]))
+        XCTAssertNil(ColourRedetector(frame: frame, box: PixelRect(x: -50, y: -50, width: 20, height: 20)))
+        XCTAssertNil(ColourRedetector(frame: frame, box: PixelRect(x: 10, y: 10, width: 2, height: 2)))
+        XCTAssertNil(ColourRedetector(frame: frame, box: PixelRect(x: .nan, y: 10, width: 20, height: 20)))
+        let redetector = try XCTUnwrap(ColourRedetector(frame: frame, box: truth[0]))
+        XCTAssertEqual(redetector.agreement(in: ImageFrame(luma: frame.luma), box: truth[0]), 0)
+        XCTAssertEqual(redetector.agreement(in: frame, box: PixelRect(x: 5000, y: 0, width: 20, height: 20)), 0)
+        XCTAssertTrue(redetector.search(in: frame, within: PixelRect(x: 5000, y: 0, width: 100, height: 100), width: 15, height: 64).isEmpty)
+        XCTAssertTrue(redetector.search(in: frame, within: frame.bounds, width: .infinity, height: 64).isEmpty)
+        XCTAssertTrue(redetector.search(in: frame, within: PixelRect(x: 0, y: 0, width: 30, height: 30), width: 15, height: 64).isEmpty)
+    }
+
+    /// The product pipeline: with re-seeding, `fast`'s track, lost on the trees, is moved back onto
+    /// the walker once its colours single it out again (two searches in a row); without
+    /// re-seeding it never comes back. Every re-seed lands on the walker.
+    func testLostWalkerIsRelocatedAfterTheTrees() throws {
+        let (clip, truth) = try PipelineFixtures.sequence("group3_2")
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        let target = [TrackTarget(label: "walker", box: truth[0])]
+        func heldAfterTrees(_ records: [TrackRecord]) -> Int {
+            records.filter { $0.frame >= 254 && $0.frame < truth.count && truth[$0.frame].isValid && $0.box.iou(truth[$0.frame]) >= 0.5 }.count
+        }
+        let (unaided, _) = try PipelineFixtures.track(clip, targets: target, options: TrackingOptions(level: .fast, reseedEvery: 0), in: folder)
+        let (records, _) = try PipelineFixtures.track(clip, targets: target, options: TrackingOptions(level: .fast, reseedEvery: 50), in: folder)
+        XCTAssertEqual(records.count, truth.count)
+        for record in records where record.state == .reseeded {
+            XCTAssertGreaterThanOrEqual(record.box.iou(truth[record.frame]), 0.3, "frame \(record.frame) re-seeded away from the walker")
+        }
+        print("[colour] group3_2 fast: \(heldAfterTrees(records)) frames held after frame 254 with re-seeding, \(heldAfterTrees(unaided)) without")
+        XCTAssertEqual(heldAfterTrees(unaided), 0, "the unaided tracker was expected to stay lost")
+        XCTAssertGreaterThan(heldAfterTrees(records), 50, "re-seeding should bring the track back onto the walker")
+    }
+}
