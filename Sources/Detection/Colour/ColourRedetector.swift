@@ -7,13 +7,13 @@ import Imaging
 ///
 /// The object is described by its kernel-weighted colour histogram (Comaniciu, Ramesh and Meer,
 /// "Kernel-based object tracking", 2003): RGB quantised to 8 levels a channel, each pixel weighted
-/// by an Epanechnikov kernel over the box (1 at the centre, 0 at the inscribed ellipse), so that the
-/// background in the box's corners counts little. Two histograms are compared by the Bhattacharyya
+/// by a product Epanechnikov kernel over the box, `(1 - u²)(1 - v²)` with u and v from -1 to 1
+/// across it, so that the background at the box's edges counts little. Two histograms are compared by the Bhattacharyya
 /// coefficient, 0...1 (1: the same colour distribution). It is insensitive to rotation, to a change
 /// of scale and to the object's shape, and blind to everything but colour.
 ///
 /// A search tiles the region with cells of a sixth of the object's size, histograms each cell
-/// once, and scores every window of 6 x 6 cells (the kernel taken at the cell centres), at three
+/// once, and scores every window of 6 x 6 cells (the kernel, separable, taken at the cell centres), at three
 /// sizes around the given one; the best windows, at least one object size apart, are then scored
 /// exactly. Frames without colour give nothing.
 public final class ColourRedetector {
@@ -33,6 +33,8 @@ public final class ColourRedetector {
     private let lock = NSLock()
     private var cellHistograms: [Float] = []
     private var cellTotals: [Float] = []
+    /// Per cell row and window position: the kernel-weighted sums along the row (bins, then the total).
+    private var rowSums: [Float] = []
 
     /// Learns the object's colours from `box` (pixels, top-left origin) on `frame`; nil when the
     /// frame has no colour or less than 4 x 4 pixels of the box lie inside it.
@@ -124,35 +126,49 @@ public final class ColourRedetector {
                 }
             }
         }
+        // The kernel is separable: weight the cells along each row, then the row sums down each column.
         let kernel = Self.cellKernel(side)
-        var window = [Float](repeating: 0, count: bins)
-        var results: [(box: PixelRect, score: Float)] = []
-        results.reserveCapacity((rows - side + 1) * (columns - side + 1))
+        let lefts = columns - side + 1, tops = rows - side + 1
+        rowSums.removeAll(keepingCapacity: true)
+        let entry = bins + 1
+        rowSums.append(contentsOf: repeatElement(0, count: rows * lefts * entry))
         cellHistograms.withUnsafeBufferPointer { histograms in
             cellTotals.withUnsafeBufferPointer { totals in
-                reference.withUnsafeBufferPointer { reference in
-                    window.withUnsafeMutableBufferPointer { window in
-                        for top in 0...(rows - side) {
-                            for left in 0...(columns - side) {
-                                for i in 0..<bins { window[i] = 0 }
-                                var total: Float = 0
-                                for r in 0..<side {
-                                    for c in 0..<side {
-                                        let weight = kernel[r * side + c]
-                                        guard weight > 0 else { continue }
-                                        let cell = (top + r) * columns + left + c
-                                        total += weight * totals[cell]
-                                        let base = cell * bins
-                                        for i in 0..<bins { window[i] += weight * histograms[base + i] }
-                                    }
-                                }
-                                guard total > 0 else { continue }
-                                var sum: Float = 0
-                                for i in 0..<bins where window[i] > 0 { sum += (window[i] / total * reference[i]).squareRoot() }
-                                let box = PixelRect(x: area.x + Double(left) * cellWidth, y: area.y + Double(top) * cellHeight,
-                                                    width: width, height: height)
-                                results.append((box, sum))
+                rowSums.withUnsafeMutableBufferPointer { sums in
+                    for row in 0..<rows {
+                        for left in 0..<lefts {
+                            let target = (row * lefts + left) * entry
+                            for c in 0..<side {
+                                let weight = kernel[c], cell = row * columns + left + c
+                                let base = cell * bins
+                                for i in 0..<bins { sums[target + i] += weight * histograms[base + i] }
+                                sums[target + bins] += weight * totals[cell]
                             }
+                        }
+                    }
+                }
+            }
+        }
+        var window = [Float](repeating: 0, count: entry)
+        var results: [(box: PixelRect, score: Float)] = []
+        results.reserveCapacity(tops * lefts)
+        rowSums.withUnsafeBufferPointer { sums in
+            reference.withUnsafeBufferPointer { reference in
+                window.withUnsafeMutableBufferPointer { window in
+                    for top in 0..<tops {
+                        for left in 0..<lefts {
+                            for i in 0..<entry { window[i] = 0 }
+                            for r in 0..<side {
+                                let weight = kernel[r], source = ((top + r) * lefts + left) * entry
+                                for i in 0..<entry { window[i] += weight * sums[source + i] }
+                            }
+                            let total = window[bins]
+                            guard total > 0 else { continue }
+                            var sum: Float = 0
+                            for i in 0..<bins where window[i] > 0 { sum += (window[i] / total * reference[i]).squareRoot() }
+                            let box = PixelRect(x: area.x + Double(left) * cellWidth, y: area.y + Double(top) * cellHeight,
+                                                width: width, height: height)
+                            results.append((box, sum))
                         }
                     }
                 }
@@ -161,12 +177,11 @@ public final class ColourRedetector {
         return results
     }
 
-    /// The Epanechnikov kernel at the centres of `side x side` cells.
+    /// The kernel's profile `1 - u²` at the centres of `side` cells along one axis.
     private static func cellKernel(_ side: Int) -> [Float] {
-        (0..<(side * side)).map { index in
-            let u = (Double(index % side) + 0.5) / Double(side) * 2 - 1
-            let v = (Double(index / side) + 0.5) / Double(side) * 2 - 1
-            return Float(max(0, 1 - u * u - v * v))
+        (0..<side).map { index in
+            let u = (Double(index) + 0.5) / Double(side) * 2 - 1
+            return Float(1 - u * u)
         }
     }
 
@@ -191,7 +206,7 @@ public final class ColourRedetector {
                     let line = y * rgb.width * 3
                     for x in x0..<x1 {
                         let u = (Double(x) + 0.5 - box.centerX) / halfWidth
-                        let weight = Float(1 - u * u - v * v)
+                        let weight = Float((1 - u * u) * (1 - v * v))
                         guard weight > 0 else { continue }
                         let p = line + 3 * x
                         histogram[bin(pixels[p], pixels[p + 1], pixels[p + 2])] += weight
