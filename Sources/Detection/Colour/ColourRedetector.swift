@@ -30,11 +30,16 @@ public final class ColourRedetector {
     /// For each of the `levels³` bins, its index in ``reference``, or -1 when the first appearance
     /// has none of that colour (such bins add nothing to the Bhattacharyya coefficient).
     private let supportIndex: [Int32]
+    /// Square roots of ``reference``.
+    private let rootReference: [Float]
     private let lock = NSLock()
     private var cellHistograms: [Float] = []
     private var cellTotals: [Float] = []
     /// Per cell row and window position: the kernel-weighted sums along the row (bins, then the total).
     private var rowSums: [Float] = []
+    private var window: [Float] = []
+    private var scores: [Float] = []
+    private var sampleColumns: [Int] = []
 
     /// Learns the object's colours from `box` (pixels, top-left origin) on `frame`; nil when the
     /// frame has no colour or less than 4 x 4 pixels of the box lie inside it.
@@ -48,6 +53,7 @@ public final class ColourRedetector {
         }
         guard !values.isEmpty else { return nil }
         reference = values
+        rootReference = values.map { $0.squareRoot() }
         supportIndex = index
     }
 
@@ -72,13 +78,13 @@ public final class ColourRedetector {
               let area = region.clipped(toWidth: rgb.width, height: rgb.height) else { return [] }
         lock.lock()
         defer { lock.unlock() }
+        let spacing = (width * height).squareRoot()
         var coarse: [(box: PixelRect, score: Float)] = []
         for scale in Self.scales {
-            coarse += scan(rgb, area: area, width: width * scale, height: height * scale)
+            coarse += scan(rgb, area: area, width: width * scale, height: height * scale, spacing: spacing, limit: limit)
         }
         coarse.sort { $0.score > $1.score }
         var chosen: [PixelRect] = []
-        let spacing = (width * height).squareRoot()
         for candidate in coarse where chosen.count < limit {
             let apart = chosen.allSatisfy {
                 hypot($0.centerX - candidate.box.centerX, $0.centerY - candidate.box.centerY) > spacing
@@ -88,9 +94,11 @@ public final class ColourRedetector {
         return chosen.map { (box: $0, agreement: agreement(in: frame, box: $0)) }.sorted { $0.agreement > $1.agreement }
     }
 
-    /// Scores every window of `cellsPerSide²` cells in `area` for an object of `width` x `height`;
-    /// each window's score is its Bhattacharyya coefficient with the kernel taken at cell centres.
-    private func scan(_ rgb: Image<UInt8>, area: PixelRect, width: Double, height: Double) -> [(box: PixelRect, score: Float)] {
+    /// Scores every window of `cellsPerSide²` cells in `area` for an object of `width` x `height`
+    /// (its Bhattacharyya coefficient, the kernel taken at cell centres) and returns the best
+    /// `limit` windows whose places are more than `spacing` pixels apart.
+    private func scan(_ rgb: Image<UInt8>, area: PixelRect, width: Double, height: Double, spacing: Double,
+                      limit: Int) -> [(box: PixelRect, score: Float)] {
         let side = Self.cellsPerSide
         let cellWidth = width / Double(side), cellHeight = height / Double(side)
         let columns = Int(area.width / cellWidth), rows = Int(area.height / cellHeight)
@@ -105,6 +113,8 @@ public final class ColourRedetector {
         let x0 = Int(area.x), y0 = Int(area.y)
         let x1 = min(rgb.width, Int(area.x + Double(columns) * cellWidth))
         let y1 = min(rgb.height, Int(area.y + Double(rows) * cellHeight))
+        sampleColumns.removeAll(keepingCapacity: true)
+        for x in stride(from: x0, to: x1, by: step) { sampleColumns.append(min(columns - 1, Int(Double(x - x0) / cellWidth))) }
         rgb.pixels.withUnsafeBufferPointer { pixels in
             supportIndex.withUnsafeBufferPointer { support in
                 cellHistograms.withUnsafeMutableBufferPointer { histograms in
@@ -112,8 +122,8 @@ public final class ColourRedetector {
                         for y in stride(from: y0, to: y1, by: step) {
                             let row = min(rows - 1, Int(Double(y - y0) / cellHeight))
                             let line = y * rgb.width * 3
-                            for x in stride(from: x0, to: x1, by: step) {
-                                let column = min(columns - 1, Int(Double(x - x0) / cellWidth))
+                            for (sample, column) in sampleColumns.enumerated() {
+                                let x = x0 + sample * step
                                 let cell = row * columns + column
                                 totals[cell] += 1
                                 let p = line + 3 * x
@@ -149,30 +159,50 @@ public final class ColourRedetector {
                 }
             }
         }
-        var window = [Float](repeating: 0, count: entry)
-        var results: [(box: PixelRect, score: Float)] = []
-        results.reserveCapacity(tops * lefts)
+        window.removeAll(keepingCapacity: true)
+        window.append(contentsOf: repeatElement(0, count: entry))
+        scores.removeAll(keepingCapacity: true)
+        scores.append(contentsOf: repeatElement(0, count: tops * lefts))
         rowSums.withUnsafeBufferPointer { sums in
-            reference.withUnsafeBufferPointer { reference in
+            rootReference.withUnsafeBufferPointer { root in
                 window.withUnsafeMutableBufferPointer { window in
-                    for top in 0..<tops {
-                        for left in 0..<lefts {
-                            for i in 0..<entry { window[i] = 0 }
-                            for r in 0..<side {
-                                let weight = kernel[r], source = ((top + r) * lefts + left) * entry
-                                for i in 0..<entry { window[i] += weight * sums[source + i] }
+                    scores.withUnsafeMutableBufferPointer { scores in
+                        for top in 0..<tops {
+                            for left in 0..<lefts {
+                                for i in 0..<entry { window[i] = 0 }
+                                for r in 0..<side {
+                                    let weight = kernel[r], source = ((top + r) * lefts + left) * entry
+                                    for i in 0..<entry { window[i] += weight * sums[source + i] }
+                                }
+                                let total = window[bins]
+                                guard total > 0 else { continue }
+                                var sum: Float = 0
+                                for i in 0..<bins { sum += root[i] * max(0, window[i]).squareRoot() }
+                                scores[top * lefts + left] = sum / total.squareRoot()
                             }
-                            let total = window[bins]
-                            guard total > 0 else { continue }
-                            var sum: Float = 0
-                            for i in 0..<bins where window[i] > 0 { sum += (window[i] / total * reference[i]).squareRoot() }
-                            let box = PixelRect(x: area.x + Double(left) * cellWidth, y: area.y + Double(top) * cellHeight,
-                                                width: width, height: height)
-                            results.append((box, sum))
                         }
                     }
                 }
             }
+        }
+        // The best windows more than `spacing` pixels apart, best first.
+        var results: [(box: PixelRect, score: Float)] = []
+        var picked: [(top: Int, left: Int)] = []
+        while results.count < limit {
+            var best = -Float.infinity, bestIndex = -1
+            for index in 0..<scores.count where scores[index] > best {
+                let top = index / lefts, left = index % lefts
+                if picked.contains(where: { hypot(Double($0.top - top) * cellHeight, Double($0.left - left) * cellWidth) <= spacing }) {
+                    continue
+                }
+                best = scores[index]
+                bestIndex = index
+            }
+            guard bestIndex >= 0, best > 0 else { break }
+            let top = bestIndex / lefts, left = bestIndex % lefts
+            picked.append((top, left))
+            results.append((PixelRect(x: area.x + Double(left) * cellWidth, y: area.y + Double(top) * cellHeight,
+                                      width: width, height: height), best))
         }
         return results
     }
