@@ -8,14 +8,15 @@ import Imaging
 /// The object is described by its kernel-weighted colour histogram (Comaniciu, Ramesh and Meer,
 /// "Kernel-based object tracking", 2003): RGB quantised to 8 levels a channel, each pixel weighted
 /// by a product Epanechnikov kernel over the box, `(1 - u²)(1 - v²)` with u and v from -1 to 1
-/// across it, so that the background at the box's edges counts little. Two histograms are compared by the Bhattacharyya
-/// coefficient, 0...1 (1: the same colour distribution). It is insensitive to rotation, to a change
-/// of scale and to the object's shape, and blind to everything but colour.
+/// across it, so that the background at the box's edges counts little. Two histograms are
+/// compared by the Bhattacharyya coefficient, 0...1 (1: the same colour distribution). It is
+/// insensitive to rotation, to a change of scale and to the object's shape, and blind to
+/// everything but colour.
 ///
 /// A search tiles the region with cells of a sixth of the object's size, histograms each cell
-/// once, and scores every window of 6 x 6 cells (the kernel, separable, taken at the cell centres), at three
-/// sizes around the given one; the best windows, at least one object size apart, are then scored
-/// exactly. Frames without colour give nothing.
+/// once, and scores every window of 6 x 6 cells (the separable kernel taken at the cell centres)
+/// at three sizes around the given one; the best windows, at least one object size apart, are
+/// then scored exactly. Frames without colour give nothing.
 public final class ColourRedetector {
     /// Levels per channel; the histogram has `levels³` bins.
     private static let levels = 8
@@ -25,7 +26,7 @@ public final class ColourRedetector {
     /// Object sizes tried by a search, relative to the size asked for.
     private static let scales = [1 / 1.25, 1, 1.25]
 
-    /// The first appearance's histogram over the bins it uses (``supportBins``), summing to 1.
+    /// The first appearance's histogram over the bins it uses (see ``supportIndex``), summing to 1.
     private let reference: [Float]
     /// For each of the `levels³` bins, its index in ``reference``, or -1 when the first appearance
     /// has none of that colour (such bins add nothing to the Bhattacharyya coefficient).
