@@ -106,8 +106,8 @@ public struct ReseedPolicy: Sendable, Equatable {
     /// Lowe's ratio test on colour: true when the best candidate's Bhattacharyya distance to the
     /// first appearance is below ``colourDistinctiveness`` times its strongest competitor's.
     public func isColourDistinct(_ best: Float, from competitor: Float) -> Bool {
-        let distance = (1 - min(max(best, 0), 1)).squareRoot(), competing = (1 - min(max(competitor, 0), 1)).squareRoot()
-        return distance < colourDistinctiveness * competing
+        let distance = { (coefficient: Float) in (1 - min(max(coefficient, 0), 1)).squareRoot() }
+        return distance(best) < colourDistinctiveness * distance(competitor)
     }
 
     /// True when `found` can be the object `proposed` was `framesBetween` frames earlier: its
