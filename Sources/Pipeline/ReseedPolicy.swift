@@ -25,9 +25,10 @@ import Imaging
 ///   (``isSamePlace(_:as:framesBetween:)``): two detections in a row confirm it, as a new track is
 ///   confirmed in multi-target tracking, since a look-alike that matches by chance rarely does twice.
 /// A track lost for good (``isLostForGood(lostRun:)``), whose grey template finds nothing, may also be
-/// moved by its colours: to the reachable place whose kernel-weighted colour histogram agrees with
-/// the first appearance (``sameColourScore``) distinctly better than the runner-up and the tracker's own
-/// box (``colourDistinctiveness``), where the grey template does not prefer the tracker's box, again
+/// moved by its colours: to the place in the whole frame (an object that left the view or stayed
+/// hidden can come back anywhere) whose kernel-weighted colour histogram agrees with the first
+/// appearance (``sameColourScore``) distinctly better than the runner-up and the tracker's own box
+/// (``colourDistinctiveness``), where the grey template does not prefer the tracker's box, again
 /// only when the next search finds it there too. Colour never confirms a track where it is.
 /// When no candidate qualifies the track is reported `lost` until one does.
 public struct ReseedPolicy: Sendable, Equatable {

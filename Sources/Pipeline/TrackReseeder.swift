@@ -155,18 +155,17 @@ final class TrackReseeder {
         return result
     }
 
-    /// Where the object's colours say it is, when its grey template found nothing: the reachable
-    /// place whose colours agree best with its first appearance (``ReseedPolicy/sameColourScore``),
-    /// distinctly better than the runner-up and than the tracker's own box (Lowe's ratio test on
-    /// Bhattacharyya distances), and away from the tracker (colour alone never confirms a track in
-    /// place); nil otherwise.
+    /// Where the object's colours say it is, when its grey template found nothing: the place in the
+    /// whole frame (a track lost for good can come back anywhere: after a turn while hidden, or where
+    /// a moving camera brings it back into view) whose colours agree best with its first appearance
+    /// (``ReseedPolicy/sameColourScore``), distinctly better than the runner-up and than the
+    /// tracker's own box (Lowe's ratio test on Bhattacharyya distances), and away from the tracker
+    /// (colour alone never confirms a track in place); nil otherwise.
     private func colourMatch(_ colour: ColourRedetector, for object: TrackedObject, in frame: ImageFrame,
                              taken: [PixelRect]) -> PixelRect? {
         let predicted = object.predictedBox
-        let found = colour.search(in: frame, within: reach(of: object), width: predicted.width, height: predicted.height)
-            .filter { candidate in
-                canReach(candidate.box, object) && !taken.contains { $0.iou(candidate.box) > policy.minimumIoU }
-            }
+        let found = colour.search(in: frame, within: frame.bounds, width: predicted.width, height: predicted.height)
+            .filter { candidate in !taken.contains { $0.iou(candidate.box) > policy.minimumIoU } }
         guard let best = found.first, best.agreement >= policy.sameColourScore,
               best.box.iou(object.box) < policy.minimumIoU else { return nil }
         let competitor = max(colour.agreement(in: frame, box: object.box), found.count > 1 ? found[1].agreement : 0)
