@@ -36,6 +36,8 @@ public struct CurvePlot: Sendable {
     public var yTicks: [Double]
     /// Drawn in order; the legend lists them in the same order.
     public var series: [Series] = []
+    /// Lines of text drawn under the legend.
+    public var notes: [String] = []
 
     public init(title: String, xLabel: String, yLabel: String, xTicks: [Double],
                 yTicks: [Double] = stride(from: 0.0, through: 1.0, by: 0.1).map { $0 }) {
@@ -91,6 +93,10 @@ public struct CurvePlot: Sendable {
             let y = top + 10 + Double(i) * 20
             svg += "<line x1=\"\(n(legendX))\" y1=\"\(n(y))\" x2=\"\(n(legendX + 28))\" y2=\"\(n(y))\" stroke=\"\(colour)\" stroke-width=\"\(strokeWidth)\"\(dash)/>\n"
             svg += "<text x=\"\(n(legendX + 34))\" y=\"\(n(y + 4))\">\(escaped(s.label))</text>\n"
+        }
+        for (i, note) in notes.enumerated() {
+            let y = top + 30 + Double(series.count + i) * 18
+            svg += "<text x=\"\(n(legendX))\" y=\"\(n(y))\" font-size=\"11\">\(escaped(note))</text>\n"
         }
         svg += "</svg>\n"
         return svg

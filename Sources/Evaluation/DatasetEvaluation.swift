@@ -27,6 +27,9 @@ public struct EvaluationOptions: Sendable {
     public var compensatesCameraMotion: Bool
     /// Groups for per-category mean AUCs; `nil` = none.
     public var categories: SequenceCategories?
+    /// Also writes each run's confidence features beside its CSV (`<run>.evidence.csv`), what
+    /// `scripts/fit-confidence.py` fits the confidence models on.
+    public var writesEvidence = false
 
     public init(levels: [TrackingLevel] = TrackingLevel.allCases, sequences: [String]? = nil,
                 outputDirectory: String = "eval-out", peers: String? = nil, parameterAssignments: [String] = [],
@@ -59,6 +62,7 @@ public struct EvaluationOptions: Sendable {
 ///     results.json                             ``EvaluationReport``
 ///     success.svg                              success plot (mean curves over sequences, AUC in the legend)
 ///     precision.svg                            precision plot (Prec@20 in the legend)
+///     calibration.svg                          reliability diagram of the confidence (ECE in the legend)
 ///
 /// Scores are computed from the CSVs as written, so OPE's match `otb_metrics.py --results <out>/<level>`.
 /// For SRE and TRE a sequence's scores are over the frames of all its runs pooled, each run scored
@@ -95,7 +99,7 @@ public enum DatasetEvaluation {
                     : try LockstepRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
                                              parameters: parameters)
                 let scored = try score(runs, of: sequence, folder: options.csvFolder(level: level),
-                                       protocol: options.evaluationProtocol)
+                                       protocol: options.evaluationProtocol, writesEvidence: options.writesEvidence)
                 let runTracked = runs.reduce(0) { $0 + max(0, $1.records.count - 1) }
                 let runTrackerSeconds = runs.reduce(0) { $0 + $1.trackerSeconds }
                 let runDecoded = runs.reduce(0) { $0 + $1.records.count }
@@ -144,10 +148,14 @@ public enum DatasetEvaluation {
             sequenceNames: dataset.sequences.map(\.name), levels: levels, peers: peerResults,
             resultsJSON: out.appendingPathComponent("results.json").path,
             successPlot: out.appendingPathComponent("success.svg").path,
-            precisionPlot: out.appendingPathComponent("precision.svg").path)
+            precisionPlot: out.appendingPathComponent("precision.svg").path,
+            calibrationPlot: out.appendingPathComponent("calibration.svg").path)
         let plotted = plottedTrackers(report)
         try write(OTBPlots.success(plotted).svg(), to: report.successPlot)
         try write(OTBPlots.precision(plotted).svg(), to: report.precisionPlot)
+        try write(OTBPlots.calibration(levels.compactMap { level in
+            level.summary.pooledCalibration.map { (name: "vtrack \(level.name)", calibration: $0) }
+        }).svg(), to: report.calibrationPlot)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
@@ -161,7 +169,7 @@ public enum DatasetEvaluation {
     /// Writes each run's CSV, reads it back and scores it from its start frame on; the sequence's
     /// score is over all runs' frames pooled. `location` is the OPE CSV, or the folder of the runs' CSVs.
     private static func score(_ runs: [SequenceRun], of sequence: OTBSequence, folder: String,
-                              protocol evaluationProtocol: EvaluationProtocol)
+                              protocol evaluationProtocol: EvaluationProtocol, writesEvidence: Bool)
         throws -> (score: SequenceScore, runs: [EvaluationReport.RunResult], location: String) {
         var location = URL(fileURLWithPath: folder)
         if evaluationProtocol != .ope {
@@ -174,9 +182,12 @@ public enum DatasetEvaluation {
             let csv = evaluationProtocol == .ope ? location.appendingPathComponent(sequence.name + ".csv").path
                 : location.appendingPathComponent(run.start.name + ".csv").path
             try write(TrackCSV.header + "\n" + run.records.map { TrackCSV.row($0) + "\n" }.joined(), to: csv)
+            if writesEvidence {
+                try write(EvidenceTable.text(of: run.records), to: String(csv.dropLast(4)) + ".evidence.csv")
+            }
             let track = try PredictionFile.read(path: csv, frameCount: sequence.groundTruth.count)
             let measured = FrameMeasurements(predictions: track.boxes, groundTruth: sequence.groundTruth,
-                                             confidences: track.confidences, startFrame: run.start.frame)
+                                             confidences: track.confidences, lost: track.lost, startFrame: run.start.frame)
             let curves = CurveScores(measured)
             measurements.append(measured)
             results.append(EvaluationReport.RunResult(

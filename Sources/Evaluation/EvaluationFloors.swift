@@ -11,7 +11,11 @@ import Foundation
 ///   failures and successes) must be at least this; it is met when no sequence has both (the
 ///   ROC AUC is then undefined, as for a tracker that never fails);
 /// - `maxFailureRateAbove`: the failure rate (IoU < 0.1) among frames with confidence > 0.5, all
-///   runs' frames pooled, must be at most this; with no such frame it is met.
+///   runs' frames pooled, must be at most this; with no such frame it is met;
+/// - `maxECE`: the expected calibration error of the confidence, all frames pooled (``CalibrationScore``),
+///   must be at most this;
+/// - `maxDashedOnObject`: the share of dashed frames (confidence <= 0.5) with IoU >= 0.5, all frames
+///   pooled, must be at most this.
 ///
 /// Levels the file names but the run did not evaluate are not checked.
 ///
@@ -23,10 +27,12 @@ public struct EvaluationFloors: Sendable, Equatable {
         public var meanAUC: Double?
         public var meanConfidenceROCAUC: Double?
         public var maxFailureRateAbove: Double?
+        public var maxECE: Double?
+        public var maxDashedOnObject: Double?
     }
 
     /// The keys a level's object may hold.
-    public static let keys = ["meanAUC", "meanConfidenceROCAUC", "maxFailureRateAbove"]
+    public static let keys = ["meanAUC", "meanConfidenceROCAUC", "maxFailureRateAbove", "maxECE", "maxDashedOnObject"]
 
     /// The file read.
     public let path: String
@@ -35,7 +41,7 @@ public struct EvaluationFloors: Sendable, Equatable {
 
     /// Throws ``EvaluationError/unreadable(path:reason:)`` when the file cannot be read and
     /// ``EvaluationError/malformedFile(path:reason:)`` for anything but an object of level names
-    /// (`fast`, `accurate`) holding objects with the three keys above and numeric values.
+    /// (`fast`, `accurate`) holding objects with the keys above and numeric values.
     public init(path: String) throws {
         try self.init(parsing: try EvaluationError.contents(of: path), path: path)
     }
@@ -56,6 +62,8 @@ public struct EvaluationFloors: Sendable, Equatable {
                 case "meanAUC": floors.meanAUC = number
                 case "meanConfidenceROCAUC": floors.meanConfidenceROCAUC = number
                 case "maxFailureRateAbove": floors.maxFailureRateAbove = number
+                case "maxECE": floors.maxECE = number
+                case "maxDashedOnObject": floors.maxDashedOnObject = number
                 default:
                     throw EvaluationError.malformedFile(path: path, reason: "unknown key '\(level).\(key)' (expected \(Self.keys.joined(separator: ", ")))")
                 }
@@ -81,6 +89,12 @@ public struct EvaluationFloors: Sendable, Equatable {
             }
             if let ceiling = floors.maxFailureRateAbove, let value = summary.pooledConfidence?.failureRateAbove, value > ceiling {
                 lines.append("eval: \(level.name) failure rate at confidence > 0.5 \(Self.pair(value, ceiling)) is above the ceiling \(Self.pair(ceiling, value))")
+            }
+            if let ceiling = floors.maxECE, let value = summary.pooledCalibration?.expectedCalibrationError, value > ceiling {
+                lines.append("eval: \(level.name) confidence ECE \(Self.pair(value, ceiling)) is above the ceiling \(Self.pair(ceiling, value))")
+            }
+            if let ceiling = floors.maxDashedOnObject, let value = summary.pooledCalibration?.dashedOnObject, value > ceiling {
+                lines.append("eval: \(level.name) share of dashed frames on the object \(Self.pair(value, ceiling)) is above the ceiling \(Self.pair(ceiling, value))")
             }
         }
         return lines

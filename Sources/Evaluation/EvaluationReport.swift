@@ -103,11 +103,12 @@ public struct EvaluationReport: Sendable, Codable {
     public var resultsJSON: String
     public var successPlot: String
     public var precisionPlot: String
+    public var calibrationPlot: String
 
     enum CodingKeys: String, CodingKey {
         case dataset, evaluationProtocol = "protocol", reseedEvery = "reseed_every", detector
         case parameterAssignments = "parameter_assignments", categoriesFile = "categories_file"
         case sequenceNames = "sequences", levels, peers, resultsJSON = "results_json"
-        case successPlot = "success_plot", precisionPlot = "precision_plot"
+        case successPlot = "success_plot", precisionPlot = "precision_plot", calibrationPlot = "calibration_plot"
     }
 }

@@ -23,6 +23,9 @@ public struct FrameMeasurements: Sendable, Equatable {
     /// Confidence per scored frame, NaN where there is none and on the start frame (the
     /// initialisation is not a tracking output); `nil` when the predictions carry no confidence at all.
     public var confidences: [Double]?
+    /// Whether each scored frame's state is `lost` (false on the start frame); `nil` when the
+    /// predictions carry no state.
+    public var lost: [Bool]?
     /// Scored frames whose prediction is missing or invalid.
     public var missingPredictionFrames: Int
     /// Ground-truth frames from the start frame on that were not scored because their box is NaN or empty.
@@ -39,10 +42,11 @@ public struct FrameMeasurements: Sendable, Equatable {
     ///   - startFrame: the run's first frame (0 in OPE; a TRE run's start). Earlier frames are not
     ///     scored; `otb_metrics.py` scores such a run the same way on the ground truth from line
     ///     `startFrame + 1` on with `--frame-offset -startFrame`.
-    public init(predictions: [PixelRect?], groundTruth: [PixelRect], confidences: [Double?]? = nil,
+    ///   - lost: optional per frame: the state is `lost`.
+    public init(predictions: [PixelRect?], groundTruth: [PixelRect], confidences: [Double?]? = nil, lost: [Bool]? = nil,
                 fillInitialFrame: Bool = true, startFrame: Int = 0) {
         var frames: [Int] = [], ious: [Double] = [], errors: [Double] = [], normalized: [Double] = []
-        var scoredConfidences: [Double] = []
+        var scoredConfidences: [Double] = [], scoredLost: [Bool] = []
         var missing = 0, unscored = 0
         for (k, truth) in groundTruth.enumerated() where k >= startFrame {
             guard truth.isValid else {
@@ -70,12 +74,14 @@ public struct FrameMeasurements: Sendable, Equatable {
                 let value = k < confidences.count ? confidences[k] : nil
                 scoredConfidences.append(k == startFrame ? .nan : (value ?? .nan))
             }
+            if let lost { scoredLost.append(k != startFrame && k < lost.count && lost[k]) }
         }
         self.frames = frames
         self.ious = ious
         centerErrors = errors
         normalizedCenterErrors = normalized
         self.confidences = confidences == nil ? nil : scoredConfidences
+        self.lost = lost == nil ? nil : scoredLost
         missingPredictionFrames = missing
         unscoredGroundTruthFrames = unscored
     }
@@ -90,6 +96,8 @@ public struct FrameMeasurements: Sendable, Equatable {
         normalizedCenterErrors = parts.flatMap(\.normalizedCenterErrors)
         let withConfidence = parts.compactMap(\.confidences)
         confidences = withConfidence.count == parts.count ? withConfidence.flatMap { $0 } : nil
+        let withState = parts.compactMap(\.lost)
+        lost = withState.count == parts.count ? withState.flatMap { $0 } : nil
         missingPredictionFrames = parts.reduce(0) { $0 + $1.missingPredictionFrames }
         unscoredGroundTruthFrames = parts.reduce(0) { $0 + $1.unscoredGroundTruthFrames }
     }

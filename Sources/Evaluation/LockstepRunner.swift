@@ -98,6 +98,7 @@ private final class LockstepRun {
     let handler = SequenceRequestHandler()
     let request: TrackObjectRequest
     var records: [TrackRecord] = []
+    private var outOfView = OutOfViewHold()
     var initTime = Duration.zero
     var trackTime = Duration.zero
     var error: Error?
@@ -111,7 +112,9 @@ private final class LockstepRun {
         request.customParameters = parameters
     }
 
-    /// Performs the request on one frame and records the result; a failure is kept in `error`.
+    /// Performs the request on one frame and records the result; a failure is kept in `error`. The
+    /// state follows the confidence as in the pipeline (``TrackState/lost``), and an object out of
+    /// view is recorded as the pipeline records it (``OutOfViewHold``).
     func track(_ frame: VideoFrame, image: ImageFrame, label: String, isLastFrame: Bool, clock: ContinuousClock) {
         let isFirst = records.isEmpty
         if !isFirst, let previous = request.results.first { request.inputObservation = previous }
@@ -125,9 +128,15 @@ private final class LockstepRun {
         }
         if isFirst { initTime += clock.now - before } else { trackTime += clock.now - before }
         let observation = request.results.first ?? request.inputObservation
+        let evidence = isFirst ? nil : request.evidence
+        let shown = outOfView.show(PixelRect(observation.boundingBox, imageWidth: image.width, imageHeight: image.height),
+                                   evidence: evidence)
+        let confidence = isFirst ? 1 : shown.isOutOfView ? 0 : observation.confidence
         records.append(TrackRecord(
-            frame: frame.index, time: frame.time, trackID: 1, label: label,
-            box: PixelRect(observation.boundingBox, imageWidth: image.width, imageHeight: image.height),
-            confidence: isFirst ? 1 : observation.confidence, state: .tracked))
+            frame: frame.index, time: frame.time, trackID: 1, label: label, box: shown.box, confidence: confidence,
+            state: confidence < TrackState.lostBelow ? .lost : .tracked,
+            evidence: TrackEvidence(tracker: evidence, trackerConfidence: observation.confidence, searchFailed: false,
+                                    framesSearchFailed: 0, relocationProposed: false, reseeded: false,
+                                    framesSinceReseed: records.count, framesWithoutFix: evidence?.framesWithoutFix ?? 0)))
     }
 }

@@ -48,5 +48,22 @@ public enum OTBPlots {
         return plot
     }
 
+    /// Reliability diagram: per level, the on-object rate (IoU >= 0.5) of each confidence bin
+    /// against the bin's mean confidence, beside the diagonal a calibrated confidence follows; the
+    /// notes give each bin's frame count.
+    public static func calibration(_ levels: [(name: String, calibration: CalibrationScore)]) -> CurvePlot {
+        var plot = CurvePlot(title: "Reliability of the confidence", xLabel: "Confidence (bin mean)",
+                             yLabel: "Frames on the object (IoU >= 0.5)", xTicks: stride(from: 0.0, through: 1.0, by: 0.1).map { $0 })
+        for (index, level) in levels.enumerated() {
+            let bins = level.calibration.bins.filter { $0.frames > 0 }
+            plot.series.append(CurvePlot.Series(label: "\(level.name) [ECE \(format(level.calibration.expectedCalibrationError))]",
+                                                xs: bins.map(\.meanConfidence), ys: bins.map(\.onObjectRate), colourIndex: index))
+            plot.notes.append("\(level.name) frames per bin:")
+            plot.notes.append("  " + level.calibration.bins.map { "\($0.frames)" }.joined(separator: " "))
+        }
+        plot.series.append(CurvePlot.Series(label: "calibrated", xs: [0, 1], ys: [0, 1], dashed: true, colourIndex: 8))
+        return plot
+    }
+
     static func format(_ value: Double) -> String { String(format: "%.3f", value) }
 }

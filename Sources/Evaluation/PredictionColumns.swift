@@ -12,6 +12,8 @@ struct PredictionColumns {
         var box: PixelRect?
         var confidence: Double?
         var trackID: String
+        /// The `state` column says `lost` (vtrack's CSV).
+        var isLost: Bool
     }
 
     static let aliases: [String: [String]] = [
@@ -24,6 +26,7 @@ struct PredictionColumns {
         "y2": ["y2", "bottom", "ymax", "y_max"],
         "track_id": ["track_id", "trackid", "track", "id", "object_id", "obj_id"],
         "confidence": ["confidence", "conf", "score", "psr"],
+        "state": ["state"],
     ]
 
     private var index: [String: Int] = [:]
@@ -55,6 +58,8 @@ struct PredictionColumns {
 
     /// True when the file has a confidence column.
     var hasConfidence: Bool { index["confidence"] != nil }
+    /// True when the file has a state column.
+    var hasState: Bool { index["state"] != nil }
 
     /// The row's values; `nil` for a row without a frame number. Throws
     /// ``EvaluationError/malformedLine(path:line:reason:)`` for a field that is not a number.
@@ -78,8 +83,10 @@ struct PredictionColumns {
         let h = corners ? try value("y2") - y : try value("h")
         let confidence = try value("confidence")
         let trackID = index["track_id"].flatMap { $0 < cells.count ? cells[$0].trimmingCharacters(in: .whitespaces) : nil }
+        let isLost = index["state"].map { $0 < cells.count && cells[$0].trimmingCharacters(in: .whitespaces) == "lost" } ?? false
         return Row(frame: Int(frame),
                    box: [x, y, w, h].contains(where: \.isNaN) ? nil : PixelRect(x: x, y: y, width: w, height: h),
-                   confidence: confidence.isNaN ? nil : confidence, trackID: trackID ?? "")
+                   confidence: confidence.isNaN ? nil : confidence, trackID: trackID ?? "",
+                   isLost: isLost)
     }
 }

@@ -8,6 +8,8 @@ public struct PredictionTrack: Sendable, Equatable {
     public var boxes: [PixelRect?]
     /// Confidence per frame (`nil` = empty cell); `nil` when the file has no confidence column.
     public var confidences: [Double?]?
+    /// Whether each frame's state is `lost`; `nil` when the file has no state column.
+    public var lost: [Bool]?
     /// Rows whose frame falls outside the ground truth (ignored).
     public var rowsOutsideSequence: Int
 }
@@ -38,7 +40,8 @@ public enum PredictionFile {
     public static func parse(_ text: String, path: String, frameCount: Int, trackID: String? = nil) throws -> PredictionTrack {
         let lines = BoxTextFields.lines(of: text)
         guard let first = lines.first(where: { !$0.allSatisfy(\.isWhitespace) }) else {
-            return PredictionTrack(boxes: Array(repeating: nil, count: max(0, frameCount)), confidences: nil, rowsOutsideSequence: 0)
+            return PredictionTrack(boxes: Array(repeating: nil, count: max(0, frameCount)), confidences: nil, lost: nil,
+                                   rowsOutsideSequence: 0)
         }
         if BoxTextFields.fields(of: first).allSatisfy({ BoxTextFields.number($0) != nil }) {
             return try parsePlain(lines, path: path, frameCount: frameCount)
@@ -60,7 +63,7 @@ public enum PredictionFile {
             guard values.count >= 4 else { continue }
             boxes[index] = box(values[0], values[1], values[2], values[3])
         }
-        return PredictionTrack(boxes: boxes, confidences: nil, rowsOutsideSequence: max(0, lines.count - boxes.count))
+        return PredictionTrack(boxes: boxes, confidences: nil, lost: nil, rowsOutsideSequence: max(0, lines.count - boxes.count))
     }
 
     private static func parseCSV(_ lines: [Substring], path: String, frameCount: Int, trackID: String?) throws -> PredictionTrack {
@@ -86,14 +89,16 @@ public enum PredictionFile {
         } else if ids.count > 1 {
             throw EvaluationError.malformedFile(path: path, reason: "\(ids.count) track ids; choose one")
         }
-        return aligned(rows, frameCount: frameCount, hasConfidence: columns.hasConfidence)
+        return aligned(rows, frameCount: frameCount, hasConfidence: columns.hasConfidence, hasState: columns.hasState)
     }
 
     /// One box per frame; of several rows for a frame, the one with the highest confidence (else the first).
-    private static func aligned(_ rows: [PredictionColumns.Row], frameCount: Int, hasConfidence: Bool) -> PredictionTrack {
+    private static func aligned(_ rows: [PredictionColumns.Row], frameCount: Int, hasConfidence: Bool,
+                                hasState: Bool) -> PredictionTrack {
         let count = max(0, frameCount)
         var boxes = [PixelRect?](repeating: nil, count: count)
         var confidences = [Double?](repeating: nil, count: count)
+        var lost = [Bool](repeating: false, count: count)
         var best = [Double](repeating: -.infinity, count: count)
         var seen = [Bool](repeating: false, count: count)
         var outside = 0
@@ -108,8 +113,10 @@ public enum PredictionFile {
             best[row.frame] = key
             boxes[row.frame] = row.box
             confidences[row.frame] = row.confidence
+            lost[row.frame] = row.isLost
         }
-        return PredictionTrack(boxes: boxes, confidences: hasConfidence ? confidences : nil, rowsOutsideSequence: outside)
+        return PredictionTrack(boxes: boxes, confidences: hasConfidence ? confidences : nil, lost: hasState ? lost : nil,
+                               rowsOutsideSequence: outside)
     }
 
     /// A box, or `nil` when any value is NaN (a missing prediction).

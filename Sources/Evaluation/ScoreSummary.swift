@@ -27,6 +27,8 @@ public struct ScoreSummary: Sendable, Equatable, Codable {
     public var meanSequenceConfidenceROCAUC: Double?
     /// How many sequences have a defined confidence ROC AUC.
     public var sequencesWithDefinedConfidenceROCAUC: Int
+    /// Calibration of the confidence over the pooled frames of the sequences that have confidences; `nil` when none has.
+    public var pooledCalibration: CalibrationScore?
 
     /// The JSON names of `otb_metrics.py`'s summary, flattened.
     enum CodingKeys: String, CodingKey {
@@ -36,6 +38,7 @@ public struct ScoreSummary: Sendable, Equatable, Codable {
         case meanPrecisionCurve = "mean_precision_curve", frameWeighted = "frame_weighted"
         case pooledConfidence = "confidence_pooled", meanSequenceConfidenceROCAUC = "confidence_mean_seq_roc_auc"
         case sequencesWithDefinedConfidenceROCAUC = "confidence_seqs_with_defined_auc"
+        case pooledCalibration = "calibration_pooled"
     }
 
     /// With no scores every number is 0 and every curve all zeros.
@@ -58,7 +61,13 @@ public struct ScoreSummary: Sendable, Equatable, Codable {
         let withConfidence = scores.filter { $0.measurements.confidences != nil }
         if withConfidence.isEmpty {
             pooledConfidence = nil
+            pooledCalibration = nil
         } else {
+            let states = withConfidence.map(\.measurements.lost)
+            pooledCalibration = CalibrationScore(
+                confidences: withConfidence.flatMap { $0.measurements.confidences ?? [] },
+                ious: withConfidence.flatMap(\.measurements.ious),
+                lost: states.contains { $0 == nil } ? nil : states.flatMap { $0 ?? [] })
             pooledConfidence = ConfidenceScore(confidences: withConfidence.flatMap { $0.measurements.confidences ?? [] },
                                                ious: withConfidence.flatMap(\.measurements.ious),
                                                threshold: confidenceThreshold)

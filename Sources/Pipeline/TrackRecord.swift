@@ -6,10 +6,17 @@ public enum TrackState: String, Sendable, CaseIterable, Codable {
     case tracked
     /// The tracker was re-initialised at a detection on this frame (same track id).
     case reseeded
-    /// The tracker lost the object and re-detection could not find it; the box is the last estimate.
+    /// The evidence says the box is off the object: its confidence (the probability that the box is
+    /// on it) is below ``lostBelow``, or the object left the picture (confidence 0, the box is the
+    /// last one seen inside the frame). The track becomes `tracked` again as soon as the evidence
+    /// says it is back on the object, with or without a re-seed.
     case lost
     /// The track's last frame: its tracker was released after this frame.
     case ended
+
+    /// Below this confidence a track is `lost`: the odds are at least 4 to 1 that its box is off the
+    /// object. Between it and 0.5 a track is `tracked` but drawn dashed (more likely off than on).
+    public static let lostBelow: Float = 0.2
 }
 
 /// How a box is drawn: solid when the tracker is confident (confidence > 0.5), dashed otherwise.
@@ -32,14 +39,22 @@ public struct TrackRecord: Sendable, Equatable, Codable {
     public var label: String
     /// Box in pixels, origin at the top-left pixel (for a planar object, its corners' bounding box).
     public var box: PixelRect
-    /// Confidence in 0...1.
+    /// The probability (0...1) that the box overlaps the object with IoU >= 0.5, calibrated on the
+    /// development set (of records at 0.7, about 70% are on the object); drawn solid above 0.5.
     public var confidence: Float
     public var state: TrackState
     /// A planar object's corners (pixels, top-left origin, clockwise from the top left); nil for a box.
     public var corners: Quadrilateral?
+    /// The cues behind the confidence of a re-seeded box track (`vtrack eval --evidence` writes them
+    /// for fitting); nil otherwise. Not part of any output format nor of equality.
+    public var evidence: TrackEvidence?
+
+    enum CodingKeys: String, CodingKey {
+        case frame, time, trackID, label, box, confidence, state, corners
+    }
 
     public init(frame: Int, time: Double, trackID: Int, label: String, box: PixelRect, confidence: Float, state: TrackState,
-                corners: Quadrilateral? = nil) {
+                corners: Quadrilateral? = nil, evidence: TrackEvidence? = nil) {
         self.frame = frame
         self.time = time
         self.trackID = trackID
@@ -48,10 +63,17 @@ public struct TrackRecord: Sendable, Equatable, Codable {
         self.confidence = confidence
         self.state = state
         self.corners = corners
+        self.evidence = evidence
     }
 
     /// Solid above 0.5 confidence, dashed at or below.
     public var style: BoxStyle { BoxStyle(confidence: confidence) }
+
+    /// Equal when every output field is (``evidence`` is not compared).
+    public static func == (a: TrackRecord, b: TrackRecord) -> Bool {
+        a.frame == b.frame && a.time == b.time && a.trackID == b.trackID && a.label == b.label && a.box == b.box
+            && a.confidence == b.confidence && a.state == b.state && a.corners == b.corners
+    }
 
     /// The label if there is one, else `#<trackID>`.
     public var displayName: String { label.isEmpty ? "#\(trackID)" : label }

@@ -76,7 +76,7 @@ final class TrackReseeder {
             for match in result.matches {
                 let object = objects[match.track]
                 let found = detections[match.detection].box
-                if object.confidence > 0.5 && !object.isLost {
+                if object.fixConfidence > 0.5 && !object.isLost {
                     object.reseed(fusing: found, frameWidth: frame.width, frameHeight: frame.height)
                 } else {
                     object.reseed(at: found, frameWidth: frame.width, frameHeight: frame.height)
@@ -142,7 +142,7 @@ final class TrackReseeder {
     /// own first appearance: it followed the other's object, and is searched for as lost.
     private func duplicates(among objects: [TrackedObject], frame: ImageFrame) -> [TrackedObject] {
         var result: [TrackedObject] = []
-        let confident = objects.filter { $0.confidence > 0.5 && !$0.isLost }
+        let confident = objects.filter { $0.fixConfidence > 0.5 && !$0.isLost }
         for (i, a) in confident.enumerated() {
             for b in confident[(i + 1)...] where a.box.iou(b.box) > 0.5 {
                 guard let first = a.redetector, let second = b.redetector else { continue }
@@ -180,7 +180,7 @@ final class TrackReseeder {
     private func search(_ lostObjects: [TrackedObject], among objects: [TrackedObject], in frame: ImageFrame,
                         colourFrame: () -> ImageFrame, frameOffset: Int) throws {
         var taken = objects.filter { object in
-            object.confidence > 0.5 && !object.isLost && !lostObjects.contains { $0 === object }
+            object.fixConfidence > 0.5 && !object.isLost && !lostObjects.contains { $0 === object }
         }.map(\.box)
         for object in lostObjects {
             // A box too small to learn an appearance from (under 4 px a side) cannot be searched for.

@@ -21,12 +21,25 @@ final class TrackedObject {
     let colourRedetector: ColourRedetector?
     /// The box of the latest result, pixels, top-left origin.
     private(set) var box: PixelRect
-    private(set) var confidence: Float = 1
-    /// Consecutive frames with confidence at or below 0.5.
+    /// The tracker's fix decision on the latest frame (above 0.5: it follows and learns the object):
+    /// what re-seeding decides with. Not the reported confidence.
+    private(set) var fixConfidence: Float = 1
+    /// The tracker's calibrated confidence on the latest frame.
+    private(set) var trackerConfidence: Float = 1
+    /// The tracker's cues on the latest frame; nil on a (re)start.
+    private(set) var trackerEvidence: TrackingEvidence?
+    /// Turns the re-seeder's findings and the tracker's confidence into the reported confidence;
+    /// nil when nothing re-seeds the track (the tracker's confidence is reported as is).
+    private let confidenceModel: TrackConfidenceModel?
+    /// Frames since the start or the last re-seed.
+    private(set) var framesSinceReseed = 0
+    private var outOfView = OutOfViewHold()
+    /// Consecutive frames with fix confidence at or below 0.5.
     private(set) var lowConfidenceRun = 0
     /// Consecutive frames in the `lost` state.
     private(set) var lostRun = 0
     /// Set when a search for the object found nothing; cleared when a search confirms or re-seeds it.
+    /// Re-seeding's state, one cue of the reported confidence (which alone decides the `lost` state).
     private(set) var isLost = false
     /// Where a search found the object away from the tracker (pixels, top-left origin) and the
     /// frame offset of that search, until the next search finds it there again or not.
@@ -35,7 +48,7 @@ final class TrackedObject {
     private(set) var unsupportedRuns = 0
     private var reseededThisFrame = false
     private(set) var hasEnded = false
-    /// The box of the last frame with confidence above 0.5 (or of the start or last re-seed).
+    /// The box of the last frame with fix confidence above 0.5 (or of the start or last re-seed).
     private(set) var lastConfidentBox: PixelRect
     /// Frames since ``lastConfidentBox``.
     private(set) var framesSinceConfident = 0
@@ -56,6 +69,7 @@ final class TrackedObject {
             boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
         request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
         redetector = learnsAppearance ? TemplateRedetector() : nil
+        confidenceModel = learnsAppearance ? TrackConfidenceModel.for(level) : nil
         colourRedetector = learnsAppearance ? ColourRedetector(frame: colourFrame(), box: box) : nil
         // A box under 4 px a side has no appearance to learn; the re-seeder then leaves the track alone.
         try? redetector?.learn(from: frame, box: box, confidence: 1)
@@ -67,6 +81,7 @@ final class TrackedObject {
             id: request.inputObservation.id,
             boundingBox: NormalizedRect(newBox, imageWidth: frameWidth, imageHeight: frameHeight))
         reseededThisFrame = true
+        framesSinceReseed = 0
         lastConfidentBox = newBox
         framesSinceConfident = 0
         isLost = false
@@ -118,8 +133,11 @@ final class TrackedObject {
     func observe(_ frame: ImageFrame) {
         guard let result = request.results.first else { return }
         box = PixelRect(result.boundingBox, imageWidth: frame.width, imageHeight: frame.height)
-        confidence = result.confidence
-        if confidence > 0.5 && !isLost {
+        trackerEvidence = request.evidence
+        trackerConfidence = result.confidence
+        fixConfidence = request.evidence?.fixConfidence ?? result.confidence
+        if !reseededThisFrame { framesSinceReseed += 1 }
+        if fixConfidence > 0.5 && !isLost {
             let steps = Double(framesSinceConfident + 1)
             let rate = Self.velocitySmoothing
             velocity = ((1 - rate) * velocity.dx + rate * (box.centerX - lastConfidentBox.centerX) / steps,
@@ -129,9 +147,9 @@ final class TrackedObject {
         } else {
             framesSinceConfident += 1
         }
-        if confidence > 0.5 {
+        if fixConfidence > 0.5 {
             lowConfidenceRun = 0
-            if !isLost && unsupportedRuns == 0 { try? redetector?.learn(from: frame, box: box, confidence: confidence) }
+            if !isLost && unsupportedRuns == 0 { try? redetector?.learn(from: frame, box: box, confidence: fixConfidence) }
         } else {
             lowConfidenceRun += 1
         }
@@ -152,14 +170,24 @@ final class TrackedObject {
         hasEnded = true
     }
 
-    /// The record of the frame just performed. A lost track, and a track the class detector's last
-    /// run found nothing of its class on, keep the tracker's box but their confidence is at most 0.5,
-    /// so they are drawn dashed: the detector did not find the object there.
+    /// The record of the frame just performed. Its confidence is ``TrackConfidenceModel``'s
+    /// probability over the tracker's confidence and the re-seeder's findings (the tracker's own
+    /// without re-seeding); a track the class detector's last run found nothing of its class on has
+    /// at most 0.5, so it is drawn dashed. The state follows the confidence (``TrackState/lost``);
+    /// an object out of view is `lost` at confidence 0 with the last box seen in view.
     func record(frame: VideoFrame) -> TrackRecord {
-        let state: TrackState = hasEnded ? .ended : reseededThisFrame ? .reseeded : isLost ? .lost : .tracked
-        let doubted = isLost || unsupportedRuns > 0
-        return TrackRecord(frame: frame.index, time: frame.time, trackID: trackID, label: label,
-                           box: box, confidence: doubted ? min(confidence, 0.5) : confidence, state: state)
+        let evidence = TrackEvidence(tracker: trackerEvidence, trackerConfidence: trackerConfidence, searchFailed: isLost,
+                                     framesSearchFailed: lostRun, relocationProposed: proposedRelocation != nil,
+                                     reseeded: reseededThisFrame, framesSinceReseed: framesSinceReseed,
+                                     framesWithoutFix: lowConfidenceRun)
+        var confidence = confidenceModel?.probability(evidence) ?? trackerConfidence
+        if unsupportedRuns > 0 { confidence = min(confidence, 0.5) }
+        let shown = outOfView.show(box, evidence: reseededThisFrame ? nil : trackerEvidence)
+        if shown.isOutOfView { confidence = 0 }
+        let state: TrackState = hasEnded ? .ended : reseededThisFrame ? .reseeded
+            : confidence < TrackState.lostBelow ? .lost : .tracked
+        return TrackRecord(frame: frame.index, time: frame.time, trackID: trackID, label: label, box: shown.box,
+                           confidence: confidence, state: state, evidence: evidence)
     }
 
     /// Makes this frame's result the next frame's input, as Vision does.

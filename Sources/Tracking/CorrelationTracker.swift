@@ -25,8 +25,15 @@ import Imaging
 public final class CorrelationTracker: ObjectTracker {
     public let parameters: TrackerParameters
     public private(set) var box: PixelRect
-    /// Confidence of the last estimate (1 after init).
+    /// Confidence of the last estimate: the probability that the box is on the object (IoU >= 0.5),
+    /// ``ConfidenceModel`` over ``evidence`` (1 after init).
     public private(set) var confidence: Float = 1
+    /// The cues of the last estimate; nil after init.
+    public private(set) var evidence: TrackingEvidence?
+    /// The tracker's own fix decision for the last frame (see ``TrackingEvidence/fixConfidence``).
+    private var fixConfidence: Float = 1
+    /// Frames tracked since init.
+    private var age = 0
 
     private let initialWidth: Double
     private let initialHeight: Double
@@ -112,7 +119,7 @@ public final class CorrelationTracker: ObjectTracker {
     /// the picture). The stronger response wins; a followed object's velocity then learns the
     /// opposite of the shift, so the first hypothesis predicts where the camera keeps it.
     public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double)) -> TrackerEstimate {
-        guard frame.width > 0, frame.height > 0 else { return TrackerEstimate(box: box, confidence: 0) }
+        guard frame.width > 0, frame.height > 0 else { return TrackerEstimate(box: box, confidence: 0, evidence: nil) }
         let unshifted = box
         let shifted = cameraShift.dx.isFinite && cameraShift.dy.isFinite && (cameraShift.dx != 0 || cameraShift.dy != 0)
         if shifted {
@@ -152,7 +159,7 @@ public final class CorrelationTracker: ObjectTracker {
         let plausible = !(innovation > parameters.motionGate * (predictedSize.width * predictedSize.height).squareRoot())
         // Above 0.5 only when the response by itself also says the object is probably there (not
         // covered, not changed beyond recognition) and its peak is a move the object can make.
-        confidence = confidenceEstimator.discountingDrift(
+        fixConfidence = confidenceEstimator.discountingDrift(
             plausible && assessment.tracking > 0.5 ? assessment.reported : min(assessment.reported, 0.5))
         // A lost tracker coasts on its predicted motion instead of wandering over clutter; the
         // velocity decays while nothing is learnt, so it comes to rest near where the object was lost.
@@ -205,10 +212,27 @@ public final class CorrelationTracker: ObjectTracker {
                 learnShape(on: frame, weight: weight)
             }
         }
-        let clipped = box.clipped(toWidth: frame.width, height: frame.height)
+        let inside = box.clipped(toWidth: frame.width, height: frame.height)
+        let clipped = inside
             ?? PixelRect(x: min(max(centerX, 0), Double(frame.width) - 1), y: min(max(centerY, 0), Double(frame.height) - 1),
                          width: 1, height: 1)
-        return TrackerEstimate(box: clipped, confidence: confidence)
+        let area = box.width * box.height
+        let visible = inside.map { area > 0 ? min(1, $0.width * $0.height / area) : 0 } ?? 0
+        age += 1
+        let objectSide = (newSize.width * newSize.height).squareRoot()
+        let evidence = TrackingEvidence(
+            sharpness: assessment.sharpness, peakRatio: assessment.peakRatio, firstAgreement: assessment.agreement,
+            smoothedAgreement: confidenceEstimator.agreement, fixConfidence: fixConfidence,
+            framesWithoutFix: confidenceEstimator.framesWithoutFix,
+            jump: predictedSize.width * predictedSize.height > 0
+                ? Float(innovation / (predictedSize.width * predictedSize.height).squareRoot()) : 0,
+            sizeChange: Float(abs(log(scale))), visibleFraction: Float(visible), colourContrast: located.colourContrast,
+            distractor: located.distractor, framesTracked: age,
+            relativeSize: Float(objectSide / Double(frame.width * frame.height).squareRoot()),
+            speed: objectSide > 0 ? Float(hypot(velocity.dx, velocity.dy) / objectSide) : 0)
+        self.evidence = evidence
+        confidence = parameters.confidenceModel.probability(evidence)
+        return TrackerEstimate(box: clipped, confidence: confidence, evidence: evidence)
     }
 
     /// What one search window tells: where the response peaks and how confident it is.
@@ -216,7 +240,30 @@ public final class CorrelationTracker: ObjectTracker {
         /// Peak of the correlation response alone, and of the response merged with colour.
         let correlationPeak: CorrelationPeak
         let peak: CorrelationPeak
-        let assessment: (reported: Float, tracking: Float, learning: Float)
+        let assessment: ConfidenceEstimator.Assessment
+        /// How well colour singled the object out (0 without a colour response).
+        let colourContrast: Float
+        /// The highest response away from the peak over the peak.
+        let distractor: Float
+    }
+
+    /// The highest value of a `rows x columns` response more than `radius` cells (with wrap-around,
+    /// along either axis) from its peak, over the peak's value, 0...1: near 1 when something else in
+    /// the window matches the model almost as well.
+    private static func distractorRatio(_ response: UnsafePointer<Float>, rows: Int, columns: Int, peakRow: Int,
+                                        peakColumn: Int, radius: Int) -> Float {
+        let peak = response[peakRow * columns + peakColumn]
+        guard peak.isFinite, peak > 0 else { return 0 }
+        var highest: Float = 0
+        for r in 0..<rows {
+            let dr = abs(r - peakRow), rowDistance = min(dr, rows - dr)
+            let row = response + r * columns
+            for c in 0..<columns {
+                let dc = abs(c - peakColumn)
+                if rowDistance > radius || min(dc, columns - dc) > radius { highest = max(highest, row[c]) }
+            }
+        }
+        return highest.isFinite ? min(max(highest / peak, 0), 1) : 0
     }
 
     /// Correlates the search window centred at (`centerX`, `centerY`); leaves the filter loaded
@@ -233,8 +280,14 @@ public final class CorrelationTracker: ObjectTracker {
         let assessment = confidenceEstimator.assess(filter.response.pointer, rows: filter.rows, columns: filter.columns,
                                                     peakRow: correlationPeak.row, peakColumn: correlationPeak.column,
                                                     reference: reference)
-        let peak = mergeColourResponse() ? filter.peak() : correlationPeak
-        return Location(correlationPeak: correlationPeak, peak: peak, assessment: assessment)
+        let cells = objectCells()
+        let distractor = Self.distractorRatio(filter.response.pointer, rows: filter.rows, columns: filter.columns,
+                                              peakRow: correlationPeak.row, peakColumn: correlationPeak.column,
+                                              radius: max(2, Int((min(cells.width, cells.height) / 2).rounded())))
+        let contrast = mergeColourResponse()
+        let peak = contrast != nil ? filter.peak() : correlationPeak
+        return Location(correlationPeak: correlationPeak, peak: peak, assessment: assessment, colourContrast: contrast ?? 0,
+                        distractor: distractor)
     }
 
     /// Trains the size and aspect filters on samples around the current box.
@@ -271,9 +324,9 @@ public final class CorrelationTracker: ObjectTracker {
     }
 
     /// Blends the colour-histogram response of the last search window into the correlation
-    /// response (Staple's merge); false when there is none.
-    private func mergeColourResponse() -> Bool {
-        guard let colourHistogram, colourHistogram.isTrained, extractor.redPlane != nil else { return false }
+    /// response (Staple's merge) and returns the colour response's contrast (0...1); nil when there is none.
+    private func mergeColourResponse() -> Float? {
+        guard let colourHistogram, colourHistogram.isTrained, extractor.redPlane != nil else { return nil }
         let size = objectCells()
         colourHistogram.respond(objectWidth: size.width, objectHeight: size.height, into: colourResponse.pointer)
         let rows = filter.rows, columns = filter.columns
@@ -296,7 +349,7 @@ public final class CorrelationTracker: ObjectTracker {
                 response[r * columns + c] = keep * response[r * columns + c] + weight * colour[absoluteRow * columns + absoluteColumn]
             }
         }
-        return true
+        return contrast
     }
 
     /// Where the translation filter may have coefficients: the object's box in cells, scaled by

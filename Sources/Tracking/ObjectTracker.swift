@@ -12,7 +12,7 @@ public protocol ObjectTracker: AnyObject {
     /// Estimates the object's box on the next frame of the sequence (same frame size as the first).
     /// `cameraShift` is how the picture's content moved since the previous frame (pixels, +x right,
     /// +y down; (0, 0) when unknown). The estimate's box is clipped to the frame; its confidence is
-    /// in 0...1, <= 0.5 meaning the object is probably lost.
+    /// the probability (0...1) that the box is on the object (IoU >= 0.5).
     func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double)) -> TrackerEstimate
 }
 
@@ -20,12 +20,15 @@ public protocol ObjectTracker: AnyObject {
 public struct TrackerEstimate: Sendable, Equatable {
     /// Pixels, top-left origin, clipped to the frame.
     public let box: PixelRect
-    /// 0...1; > 0.5: probably on the object, <= 0.5: probably lost.
+    /// The probability (0...1) that the box overlaps the object with IoU >= 0.5; > 0.5: probably on it.
     public let confidence: Float
+    /// The cues the confidence was computed from; nil when there were none (an empty frame).
+    public let evidence: TrackingEvidence?
 
-    public init(box: PixelRect, confidence: Float) {
+    public init(box: PixelRect, confidence: Float, evidence: TrackingEvidence? = nil) {
         self.box = box
         self.confidence = confidence
+        self.evidence = evidence
     }
 }
 

@@ -97,6 +97,9 @@ struct EvalCommand: ParsableCommand {
                                valueName: "file"))
     var categories: String?
 
+    @Flag(help: "Also write each run's confidence features beside its CSV (<run>.evidence.csv), for scripts/fit-confidence.py.")
+    var evidence = false
+
     @Option(help: ArgumentHelp("JSON floors per level (meanAUC, meanConfidenceROCAUC, maxFailureRateAbove); exit 1 when a figure is worse.",
                                valueName: "file"))
     var require: String?
@@ -134,12 +137,13 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         let floors = try require.map { try EvaluationFloors(path: $0) }
-        let options = EvaluationOptions(levels: level.levels, sequences: sequences.map(sequenceNames),
+        var options = EvaluationOptions(levels: level.levels, sequences: sequences.map(sequenceNames),
                                         outputDirectory: out, peers: compare,
                                         parameterAssignments: parameterAssignments,
                                         evaluationProtocol: evaluationProtocol, reseedEvery: reseedEvery,
                                         detector: DetectorChoice(parsing: detector), compensatesCameraMotion: cameraMotion,
                                         categories: try categories.map { try SequenceCategories(path: $0) })
+        options.writesEvidence = evidence
         var printedHeader = false
         let report = try DatasetEvaluation.run(dataset: dataset, options: options) { level, result in
             if !printedHeader {
@@ -176,7 +180,7 @@ struct EvalCommand: ParsableCommand {
                 }
             }
         }
-        print("\nwrote \(report.resultsJSON), \(report.successPlot), \(report.precisionPlot)")
+        print("\nwrote \(report.resultsJSON), \(report.successPlot), \(report.precisionPlot), \(report.calibrationPlot)")
         print("CSVs in \(options.levels.map(options.csvFolder).joined(separator: ", "))")
         let violations = floors?.violations(in: report) ?? []
         for line in violations {

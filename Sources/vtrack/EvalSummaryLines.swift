@@ -33,11 +33,19 @@ enum EvalSummaryLines {
             lines.append("  failure rate, all frames pooled: \(number(c.failureRateAbove)) at confidence > 0.5 "
                 + "(\(c.framesAbove) frames), \(number(c.failureRateAtOrBelow)) at <= 0.5 (\(c.framesAtOrBelow) frames)")
         }
+        if let k = s.pooledCalibration {
+            lines.append("  calibration (confidence = probability of IoU >= 0.5), all frames pooled: ECE \(number(k.expectedCalibrationError)), "
+                + "Brier \(number(k.brierScore)), on the object \(percent(k.onObject)), mean confidence \(number(k.meanConfidence))")
+            lines.append("  drawn solid \(percent(k.solidShare)) of frames; dashed frames on the object \(percent(k.dashedOnObject)); "
+                + "solid frames failing (IoU < 0.1) \(percent(k.solidFailures)); lost frames on the object "
+                + "\(k.lostOnObject.map(percent) ?? "-") (\(k.lostFrames.map(String.init) ?? "-") lost)")
+        }
         lines.append("  tracker \(rate(result.trackerFPSPooled)) frames/s (all runs pooled, one run per core at a time), "
             + "decode + track \(rate(result.decodeAndTrackFPSPooled)) run-frames/s")
         return lines
     }
 
     static func number(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }
+    static func percent(_ value: Double) -> String { String(format: "%.1f%%", 100 * value) }
     static func rate(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
 }

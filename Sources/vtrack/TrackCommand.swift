@@ -15,22 +15,25 @@ struct TrackCommand: ParsableCommand {
         left. Every --reseed-every frames (default 50) a class detector runs and re-seeds the \
         tracks of its class it matches; a track it does not support is drawn dashed, and after two \
         runs moves to a nearby detection that looks like it or is reported lost. With the default \
-        template re-detector, a track that stays at or below 0.5 confidence for 5 frames is \
-        searched for by its own appearance, within reach of its motion, and moves only to a \
-        distinctive match that looks like the object as first seen, is not on another track, and \
-        is found there again by the next search 5 frames later; otherwise it is reported lost and \
-        drawn dashed. --reseed-every 0 turns both off. --camera-motion moves each tracker's search \
+        template re-detector, a track whose tracker has no sure fix for 5 frames is searched for \
+        by its own appearance, within reach of its motion, and moves only to a distinctive match \
+        that looks like the object as first seen, is not on another track, and is found there \
+        again by the next search 5 frames later. --reseed-every 0 turns both off. --camera-motion moves each tracker's search \
         by the camera's motion (panning footage), and where that finds nothing sure also searches \
         where the camera may have kept the object (a drone following it); --show-motion tags the \
         annotated MP4 with it.
 
-        The confidence (0...1, the CSV's confidence column) combines how sharp the tracker's \
-        response is with how much the object still looks like what the tracker first learnt, so a \
-        box that drifted onto a look-alike or the background drops even when its response stays \
-        sharp. Above 0.5 a box is drawn solid: on the development set fewer than 5% of such frames \
-        have lost the object (--level fast is the stricter and dashes more). At or below 0.5 it \
-        falls further the longer the tracker goes without a confident fix, since its box may have \
-        drifted off meanwhile.
+        The confidence (0...1, the CSV's confidence column) is the probability that the box \
+        overlaps the object with IoU >= 0.5: of the boxes reported at 0.7, about 70% are on the \
+        object. It is a logistic model, fitted per level on the development set, of several cues: \
+        how sharp and high the tracker's response is (its model adapts, so this follows the recent \
+        appearance), how much the object still looks like what the tracker first learnt, how long \
+        since its last sure fix, the size of its last jump and of its change in size, how much of \
+        the box is in the picture, colour contrast, and what the re-detector's searches found. \
+        Above 0.5 a box is drawn solid, at or below dashed. The state is lost when the confidence \
+        is below 0.2 (odds of 4 to 1 that the box is off the object) and tracked again as soon as \
+        it is not. An object that left the picture (less than a quarter of its box inside the \
+        frame) is lost at confidence 0, and its box stays where it was last seen inside the frame.
 
         Each --rect is the four corners of a planar object (a sign, a screen, a document, a \
         plate), x1,y1,...,x4,y4 in pixels clockwise from the top-left corner, optionally labelled. \

@@ -8,8 +8,9 @@ struct VTrackCommand: ParsableCommand {
         abstract: "Follow objects through video with correlation-filter trackers.",
         discussion: """
         Boxes on the command line and in CSV files are pixels, x,y,width,height, with the origin at \
-        the top-left pixel. Every object gets a confidence in 0...1 on every frame; boxes are drawn \
-        solid above 0.5 and dashed at or below.
+        the top-left pixel. Every object gets a confidence on every frame, the probability (0...1) \
+        that its box overlaps the object with IoU >= 0.5; boxes are drawn solid above 0.5 and \
+        dashed at or below.
 
         Example:
           vtrack track SampleVideos/carphone_face_in_car.mp4 --box 58,32,60,62 --out out/

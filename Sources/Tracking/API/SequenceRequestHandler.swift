@@ -192,12 +192,14 @@ public final class SequenceRequestHandler {
             let clipped = box.clipped(toWidth: width, height: height) ?? box
             let result = DetectedObjectObservation(id: request.inputObservation.id,
                                                    boundingBox: NormalizedRect(clipped, imageWidth: width, imageHeight: height))
+            request.evidence = nil
             finish(request, result, track: Track(tracker: tracker, parameters: request.parameters, last: result))
         case let (.continueObject(request, track), .updated(estimate)):
             let result = DetectedObjectObservation(id: track.last.id,
                                                    boundingBox: NormalizedRect(estimate.box, imageWidth: width, imageHeight: height),
                                                    confidence: estimate.confidence)
             track.last = result
+            request.evidence = estimate.evidence
             finish(request, result, track: track)
         case let (.startRectangle(request, _), .startedPlanar(tracker)):
             let input = request.inputObservation

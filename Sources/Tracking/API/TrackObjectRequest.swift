@@ -25,6 +25,9 @@ public final class TrackObjectRequest: TrackingRequest {
     public var parameters: TrackerParameters { customParameters ?? .for(trackingLevel) }
     /// After a perform: exactly one observation with the input's id, box clipped to the frame.
     public internal(set) var results: [DetectedObjectObservation] = []
+    /// After a perform: the cues behind the result's confidence; nil on a frame where a tracker
+    /// started (the result is the input box, confidence 1).
+    public internal(set) var evidence: TrackingEvidence?
 
     public init(detectedObjectObservation: DetectedObjectObservation, trackingLevel: TrackingLevel = .accurate) {
         inputObservation = detectedObjectObservation

@@ -141,6 +141,9 @@ public struct TrackerParameters: Sendable, Equatable {
     /// object, `1 - exp(-1 / (2 x driftSpread² x n))`, so that a long stretch without a confident
     /// fix ranks below a short one (confidences above 0.5 are unchanged). 0 turns the discount off.
     public var driftSpread: Double
+    /// Turns each frame's ``TrackingEvidence`` into the reported confidence (the probability that
+    /// the box is on the object); fitted per level.
+    public var confidenceModel: ConfidenceModel
 
     /// True when the tracker reads `frame.rgb` (colour features).
     public var needsColour: Bool { colourFeatures == .opponent || colourHistogramWeight > 0 }
@@ -172,7 +175,7 @@ public struct TrackerParameters: Sendable, Equatable {
         responseMidpoint: 6, responseWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
         agreementWeight: 14.25, agreementSmoothing: 0.2, confidenceMidpoint: 5.75, confidenceWidth: 1,
-        learningPeakTolerance: 0.3, driftSpread: 0.25)
+        learningPeakTolerance: 0.3, driftSpread: 0.25, confidenceModel: .accurate)
 
     /// Fastest set that still estimates scale and reports an honest confidence: 13 gradient
     /// channels + luma in a window of 2x context resampled to ~20x20 cells, learnt from the search
@@ -189,5 +192,5 @@ public struct TrackerParameters: Sendable, Equatable {
         responseMidpoint: 6, responseWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
         agreementWeight: 14.25, agreementSmoothing: 0.2, confidenceMidpoint: 7, confidenceWidth: 1.3,
-        learningPeakTolerance: 0.3, driftSpread: 0.25)
+        learningPeakTolerance: 0.3, driftSpread: 0.25, confidenceModel: .fast)
 }

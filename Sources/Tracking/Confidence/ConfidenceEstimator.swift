@@ -1,7 +1,9 @@
 import Foundation
 
 /// Turns a correlation response, and how the object still agrees with the model as first learnt,
-/// into a confidence in 0...1.
+/// into the tracker's fix confidence in 0...1 (above 0.5: follow the peak and learn) and the raw
+/// cues of ``TrackingEvidence``. The confidence the tracker reports is ``ConfidenceModel``'s
+/// probability over those cues; this one is the control signal of tracking and re-seeding.
 ///
 /// Cues, standard in the correlation-filter literature:
 /// - the peak-to-sidelobe ratio `psr = (peak - mean) / std` of the response outside a square of
@@ -21,7 +23,7 @@ import Foundation
 /// into a long uncertain stretch, where slow drift has usually taken the box off the object, rank
 /// below the first ones.
 ///
-/// The reported confidence is a logistic model of success over `log(1 + score)` and the agreement
+/// The fix confidence is a logistic model of success over `log(1 + score)` and the agreement
 /// (``TrackerParameters/confidenceMidpoint``). Over the whole development set, SRE runs pooled, it
 /// ranks failing frames (IoU < 0.1) below tracked ones with a mean per-sequence ROC AUC of 0.86
 /// (`fast`) and 0.88 (`accurate`), against 0.78 and 0.82 for the response score with the agreement
@@ -66,25 +68,39 @@ struct ConfidenceEstimator {
     /// `reference` is the first model's response at the tracked position (ignored unless
     /// ``usesAgreement``). Updates the running agreement (the first positive `reference` becomes its
     /// scale), so call it once per frame.
-    /// - `reported`: the logistic model of both cues, described above;
+    /// - `reported`: the fix confidence, a logistic model of both cues, described above;
     /// - `tracking`: the response quality alone (decides whether the box follows the peak);
     /// - `learning`: the response quality with peaks down to `learningPeakTolerance` of the average
     ///   counted as normal (the models keep adapting through appearance changes, but not to an occluder).
+    /// - `sharpness`, `peakRatio`, `agreement`: the raw cues (see ``TrackingEvidence``).
     mutating func assess(_ response: UnsafePointer<Float>, rows: Int, columns: Int, peakRow: Int,
-                         peakColumn: Int, reference: Float) -> (reported: Float, tracking: Float, learning: Float) {
+                         peakColumn: Int, reference: Float) -> Assessment {
         let psr = max(0, peakToSidelobeRatio(response, rows: rows, columns: columns, peakRow: peakRow, peakColumn: peakColumn))
         let peak = response[peakRow * columns + peakColumn]
         let score = psr * ratio(peak, tolerance: Self.peakTolerance)
         var evidence = log1p(score)
+        var current: Float = 1
         if usesAgreement {
             if initialReference == 0, reference.isFinite, reference > 0 { initialReference = reference }
-            let current = initialReference > 0 && reference.isFinite
+            current = initialReference > 0 && reference.isFinite
                 ? min(max(reference / initialReference, 0), Self.agreementLimit) : 1
             agreement += agreementSmoothing * (current - agreement)
             evidence += agreementWeight * agreement
         }
-        return (logistic(evidence, reported), logistic(score, self.response),
-                logistic(psr * ratio(peak, tolerance: learningPeakTolerance), self.response))
+        let peakRatio = averagePeak > 0 && peak.isFinite ? min(max(peak / averagePeak, 0), 4) : 1
+        return Assessment(reported: logistic(evidence, reported), tracking: logistic(score, self.response),
+                          learning: logistic(psr * ratio(peak, tolerance: learningPeakTolerance), self.response),
+                          sharpness: psr, peakRatio: peakRatio, agreement: current)
+    }
+
+    /// What ``assess(_:rows:columns:peakRow:peakColumn:reference:)`` finds in one response.
+    struct Assessment {
+        let reported: Float
+        let tracking: Float
+        let learning: Float
+        let sharpness: Float
+        let peakRatio: Float
+        let agreement: Float
     }
 
     /// `confidence` (0...1, this frame's, after any caps) discounted for the drift since the last

@@ -1,0 +1,34 @@
+import Foundation
+import Pipeline
+import Tracking
+
+/// The table `vtrack eval --evidence` writes beside each run's CSV: per frame, the record's box,
+/// confidence and state, then the features of ``ConfidenceModel`` (prefixed `tracker_`, empty on a
+/// frame where the tracker started) and of ``TrackConfidenceModel`` (prefixed `track_`, empty
+/// without evidence). `scripts/fit-confidence.py` fits both models on these tables.
+enum EvidenceTable {
+    static var header: String {
+        (["frame", "x", "y", "width", "height", "confidence", "state", "visible_fraction"]
+            + ConfidenceModel.featureNames.map { "tracker_" + $0 } + TrackConfidenceModel.featureNames.map { "track_" + $0 })
+            .joined(separator: ",")
+    }
+
+    static func text(of records: [TrackRecord]) -> String {
+        var lines = [header]
+        lines.reserveCapacity(records.count + 1)
+        for r in records {
+            let tracker = r.evidence?.tracker
+            var fields = [String(r.frame), number(r.box.x), number(r.box.y), number(r.box.width), number(r.box.height),
+                          number(Double(r.confidence)), r.state.rawValue,
+                          tracker.map { number(Double($0.visibleFraction)) } ?? ""]
+            fields += tracker.map { ConfidenceModel.features(of: $0).map { number(Double($0)) } }
+                ?? Array(repeating: "", count: ConfidenceModel.featureNames.count)
+            fields += r.evidence.map { TrackConfidenceModel.features(of: $0).map { number(Double($0)) } }
+                ?? Array(repeating: "", count: TrackConfidenceModel.featureNames.count)
+            lines.append(fields.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func number(_ value: Double) -> String { String(format: "%.6g", value) }
+}

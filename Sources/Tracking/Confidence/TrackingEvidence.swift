@@ -1,0 +1,64 @@
+/// What one frame of a ``CorrelationTracker`` says about whether it is still on its object: the cues
+/// that ``ConfidenceModel`` turns into the reported confidence.
+///
+/// Each cue survives a different kind of appearance change or failure: the response's sharpness
+/// and height (the adapting model, i.e. the recent appearance, found something distinct), the
+/// agreement with the model as first learnt (the tracker has not drifted onto something else),
+/// the tracker's own fix decision and how long it has gone without one (drift grows as a random
+/// walk), the size of the jump the peak asked for, how far the size has moved from the start, how
+/// much of the box is still inside the picture, how well colour singles the object out, whether a
+/// look-alike in the window matches almost as well, how long the tracker has run, and the object's
+/// size in the frame and speed.
+public struct TrackingEvidence: Sendable, Equatable, Hashable {
+    /// Peak-to-sidelobe ratio of the translation response (>= 0).
+    public var sharpness: Float
+    /// Peak height over its running average on the frames the model learnt from (1 before the
+    /// first; limited to 0...4).
+    public var peakRatio: Float
+    /// Response of the model as first learnt at the tracked position, over its first value
+    /// (0...1.5; 1 when the level does not compute it).
+    public var firstAgreement: Float
+    /// The same, averaged over recent frames.
+    public var smoothedAgreement: Float
+    /// The tracker's own decision, 0...1: above 0.5 it trusts this frame enough to follow the peak
+    /// and learn (the control signal of tracking and re-seeding; not a probability).
+    public var fixConfidence: Float
+    /// Frames in a row without a fix (``fixConfidence`` at or below 0.5).
+    public var framesWithoutFix: Int
+    /// Distance from the predicted position to the response peak, in object sizes (sqrt of area).
+    public var jump: Float
+    /// |log| of the box's size relative to the start (0: same size).
+    public var sizeChange: Float
+    /// Share of the tracker's box (before clipping) inside the frame, 0...1.
+    public var visibleFraction: Float
+    /// How well colour singles the object out of its window, 0...1 (0 without colour).
+    public var colourContrast: Float
+    /// The highest response away from the peak (more than half the object's size) over the peak,
+    /// 0...1: near 1 when a look-alike in the window matches almost as well.
+    public var distractor: Float
+    /// Frames tracked since the tracker started (drift accumulates with time).
+    public var framesTracked: Int
+    /// The object's size (sqrt of its area) over the frame's (sqrt of its area).
+    public var relativeSize: Float
+    /// The object's smoothed speed, object sizes per frame.
+    public var speed: Float
+
+    public init(sharpness: Float, peakRatio: Float, firstAgreement: Float, smoothedAgreement: Float, fixConfidence: Float,
+                framesWithoutFix: Int, jump: Float, sizeChange: Float, visibleFraction: Float, colourContrast: Float,
+                distractor: Float, framesTracked: Int, relativeSize: Float, speed: Float) {
+        self.sharpness = sharpness
+        self.peakRatio = peakRatio
+        self.firstAgreement = firstAgreement
+        self.smoothedAgreement = smoothedAgreement
+        self.fixConfidence = fixConfidence
+        self.framesWithoutFix = framesWithoutFix
+        self.jump = jump
+        self.sizeChange = sizeChange
+        self.visibleFraction = visibleFraction
+        self.colourContrast = colourContrast
+        self.distractor = distractor
+        self.framesTracked = framesTracked
+        self.relativeSize = relativeSize
+        self.speed = speed
+    }
+}

@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""Fits vtrack's confidence models and reports their calibration, fitted leave-one-sequence-out.
+
+Usage:
+  scripts/fit-confidence.py RUNS_DIR [--sequences ../shared/data/sequences] [--write] [--json OUT.json]
+
+RUNS_DIR holds the outputs of `vtrack eval SEQUENCES --level both --evidence` for each protocol
+(ope, sre, tre) and re-seeding setting (0 = bare tracker, 50 = pipeline), as folders named
+`<protocol>-<reseed>` (ope-0, sre-0, tre-0, ope-50, sre-50, tre-50); scripts/refit-confidence.sh
+makes them. Every run's `<run>.evidence.csv` gives per frame the box, the features of
+ConfidenceModel (`tracker_*`, the bare tracker's cues) and of TrackConfidenceModel (`track_*`,
+the re-seeder's findings); the ground truth gives the label: IoU >= 0.5.
+
+Two logistic regressions per level (Newton's method, ridge 1 on the non-bias weights):
+  1. ConfidenceModel on the bare tracker's frames (all three protocols pooled);
+  2. TrackConfidenceModel on the pipeline's frames, its first input the logit of model 1's probability.
+Frames where the object is out of view (less than a quarter of the box inside the frame) are
+reported at confidence 0 by rule and are left out of the fit (not of the figures).
+
+Figures (frames pooled, the first frame of each run and nan ground truth not scored), for the
+leave-one-sequence-out fit (each sequence scored by models fitted on the other nineteen) and the
+in-sample fit: ECE (10 equal-width bins, against IoU >= 0.5), Brier score, share of frames solid
+(> 0.5), share of dashed frames with IoU >= 0.5, share of solid frames with IoU < 0.1, share of
+`lost` frames (< 0.2, not re-seeded) with IoU >= 0.5, mean per-sequence ROC AUC of the confidence
+for failure (IoU < 0.1) and the lowest. --write puts the in-sample weights in
+Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift and Sources/Pipeline/TrackConfidenceModel+Fitted.swift.
+"""
+import argparse
+import csv
+import glob
+import json
+import os
+import re
+import sys
+
+import numpy as np
+
+LEVELS = ("fast", "accurate")
+PROTOCOLS = ("ope", "sre", "tre")
+LOST_BELOW = 0.2
+MIN_VISIBLE = 0.25
+RIDGE = 1.0
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def load_ground_truth(path):
+    rows = []
+    for line in open(path).read().splitlines():
+        parts = [p for p in re.split(r"[,\s]+", line.strip()) if p]
+        if len(parts) == 4:
+            rows.append([float(p) for p in parts])
+    return np.array(rows, dtype=float).reshape(-1, 4)
+
+
+def iou(a, b):
+    x1 = np.maximum(a[:, 0], b[:, 0]); y1 = np.maximum(a[:, 1], b[:, 1])
+    x2 = np.minimum(a[:, 0] + a[:, 2], b[:, 0] + b[:, 2]); y2 = np.minimum(a[:, 1] + a[:, 3], b[:, 1] + b[:, 3])
+    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
+    union = a[:, 2] * a[:, 3] + b[:, 2] * b[:, 3] - inter
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(union > 0, inter / union, 0.0)
+
+
+def evidence_files(folder, protocol, level):
+    if protocol == "ope":
+        return sorted(glob.glob(f"{folder}/{level}/*.evidence.csv"))
+    return sorted(glob.glob(f"{folder}/{level}/{protocol}/*/*.evidence.csv"))
+
+
+def load(runs_dir, sequences_dir, protocol, reseed, level):
+    """Rows of every run: sequence, IoU, tracker features, track features, visible, reseeded."""
+    folder = f"{runs_dir}/{protocol}-{reseed}"
+    out = {"seq": [], "iou": [], "tracker": [], "track": [], "visible": [], "reseeded": [], "has_tracker": []}
+    gts = {}
+    for path in evidence_files(folder, protocol, level):
+        seq = os.path.basename(path)[: -len(".evidence.csv")] if protocol == "ope" else os.path.basename(os.path.dirname(path))
+        if seq not in gts:
+            gts[seq] = load_ground_truth(f"{sequences_dir}/{seq}/groundtruth_rect.txt")
+        gt = gts[seq]
+        with open(path) as f:
+            reader = csv.reader(f)
+            header = next(reader)
+            rows = list(reader)
+        tcols = [i for i, h in enumerate(header) if h.startswith("tracker_")]
+        kcols = [i for i, h in enumerate(header) if h.startswith("track_")]
+        for n, r in enumerate(rows):
+            frame = int(r[0])
+            if n == 0 or frame >= len(gt) or np.isnan(gt[frame, 0]):
+                continue  # the start frame is the given box; nan ground truth is not scored
+            box = np.array([[float(r[1]), float(r[2]), float(r[3]), float(r[4])]])
+            out["seq"].append(seq)
+            out["iou"].append(float(iou(box, gt[frame:frame + 1])[0]))
+            has = r[tcols[0]] != ""
+            out["has_tracker"].append(has)
+            out["tracker"].append([float(r[i]) if has else 0.0 for i in tcols])
+            out["track"].append([float(r[i]) for i in kcols])
+            out["visible"].append(float(r[7]) if r[7] != "" else 1.0)
+            out["reseeded"].append(r[6] == "reseeded")
+    return {k: np.array(v) for k, v in out.items()}, [header[i][len("tracker_"):] for i in tcols], [header[i][len("track_"):] for i in kcols]
+
+
+def fit_logistic(X, y):
+    """Ridge-regularised logistic regression by Newton's method; the bias (column 0) is not penalised."""
+    w = np.zeros(X.shape[1])
+    penalty = np.full(X.shape[1], RIDGE); penalty[0] = 0
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-np.clip(X @ w, -30, 30)))
+        gradient = X.T @ (p - y) + penalty * w
+        hessian = (X * (p * (1 - p))[:, None]).T @ X + np.diag(penalty + 1e-9)
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.max(np.abs(step)) < 1e-7:
+            break
+    return w
+
+
+def sigmoid(z):
+    return 1 / (1 + np.exp(-np.clip(z, -30, 30)))
+
+
+def logit(p):
+    q = np.clip(p, 1e-3, 1 - 1e-3)
+    return np.log(q / (1 - q))
+
+
+def tracker_probability(data, w):
+    p = sigmoid(data["tracker"] @ w)
+    return np.where(data["has_tracker"], p, 1.0)  # a (re)start reports the given box at confidence 1
+
+
+def track_matrix(data, w_tracker):
+    X = data["track"].copy()
+    X[:, 1] = logit(tracker_probability(data, w_tracker))
+    return X
+
+
+def rule(p, data):
+    return np.where(data["visible"] < MIN_VISIBLE, 0.0, p)
+
+
+def roc_auc(scores, positives):
+    pos = scores[positives]; neg = scores[~positives]
+    if len(pos) == 0 or len(neg) == 0:
+        return None
+    order = np.argsort(np.concatenate([pos, neg]), kind="mergesort")
+    ranks = np.empty(len(order)); ranks[order] = np.arange(1, len(order) + 1)
+    allv = np.concatenate([pos, neg])
+    for v in np.unique(allv):  # average ranks of ties
+        m = allv == v
+        if m.sum() > 1:
+            ranks[m] = ranks[m].mean()
+    return (ranks[: len(pos)].sum() - len(pos) * (len(pos) + 1) / 2) / (len(pos) * len(neg))
+
+
+def figures(p, data):
+    I = data["iou"]; y = I >= 0.5
+    ece = 0.0
+    for k in range(10):
+        m = (p >= k / 10) & (p < (k + 1) / 10) if k < 9 else (p >= 0.9)
+        if m.any():
+            ece += m.mean() * abs(p[m].mean() - y[m].mean())
+    solid = p > 0.5
+    lost = (p < LOST_BELOW) & ~data["reseeded"]
+    aucs = {}
+    for s in np.unique(data["seq"]):
+        m = data["seq"] == s
+        a = roc_auc(1 - p[m], I[m] < 0.1)
+        if a is not None:
+            aucs[str(s)] = a
+    return {
+        "frames": int(len(p)), "on_object": float(y.mean()), "mean_confidence": float(p.mean()), "ece": float(ece),
+        "brier": float(np.mean((p - y) ** 2)), "solid_share": float(solid.mean()),
+        "dashed_on_object": float(y[~solid].mean()) if (~solid).any() else 0.0,
+        "solid_failures": float((I[solid] < 0.1).mean()) if solid.any() else 0.0,
+        "lost_on_object": float(y[lost].mean()) if lost.any() else 0.0, "lost_share": float(lost.mean()),
+        "mean_sequence_roc_auc": float(np.mean(list(aucs.values()))) if aucs else None,
+        "lowest_sequence_roc_auc": min(aucs.items(), key=lambda kv: kv[1]) if aucs else None,
+    }
+
+
+def concat(parts):
+    return {k: np.concatenate([d[k] for d in parts]) for k in parts[0]}
+
+
+def swift_weights(w):
+    return ", ".join(f"{v:.6g}" for v in w)
+
+
+def write_swift(path, type_name, comment, fits, names):
+    lines = ["// Written by scripts/fit-confidence.py: do not edit by hand, refit instead.",
+             f"// Features: {', '.join(names)}.", f"extension {type_name} {{"]
+    for level in LEVELS:
+        lines += [f"    /// {comment.format(level=level)}",
+                  f"    public static let {level} = {type_name}(weights: [",
+                  f"        {swift_weights(fits[level])},", "    ])"]
+    lines.append("}")
+    open(path, "w").write("\n".join(lines) + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("runs")
+    parser.add_argument("--sequences", default=os.path.join(ROOT, "..", "shared", "data", "sequences"))
+    parser.add_argument("--write", action="store_true", help="write the in-sample weights into the Swift sources")
+    parser.add_argument("--json", help="also write every figure to this file")
+    args = parser.parse_args()
+
+    protocols = [p for p in PROTOCOLS if all(os.path.exists(f"{args.runs}/{p}-{r}/results.json") for r in (0, 50))]
+    if not protocols:
+        sys.exit(f"{args.runs}: no complete <protocol>-0 and <protocol>-50 evaluations (see scripts/refit-confidence.sh)")
+    print(f"protocols: {', '.join(protocols)}")
+    report = {}
+    tracker_fits, track_fits = {}, {}
+    for level in LEVELS:
+        bare = {p: load(args.runs, args.sequences, p, 0, level) for p in protocols}
+        piped = {p: load(args.runs, args.sequences, p, 50, level) for p in protocols}
+        tracker_names, track_names = bare[protocols[0]][1], piped[protocols[0]][2]
+        bare = {p: v[0] for p, v in bare.items()}; piped = {p: v[0] for p, v in piped.items()}
+        all_bare, all_piped = concat(list(bare.values())), concat(list(piped.values()))
+        sequences = sorted(set(all_bare["seq"]))
+
+        def fit_tracker(exclude):
+            m = (all_bare["seq"] != exclude) & all_bare["has_tracker"] & (all_bare["visible"] >= MIN_VISIBLE)
+            return fit_logistic(all_bare["tracker"][m], (all_bare["iou"][m] >= 0.5).astype(float))
+
+        def fit_track(exclude, w_tracker):
+            m = (all_piped["seq"] != exclude) & (all_piped["visible"] >= MIN_VISIBLE)
+            X = track_matrix(all_piped, w_tracker)
+            return fit_logistic(X[m], (all_piped["iou"][m] >= 0.5).astype(float))
+
+        w1 = fit_tracker(None); w2 = fit_track(None, w1)
+        tracker_fits[level], track_fits[level] = w1, w2
+        held_out = {s: (fit_tracker(s),) for s in sequences}
+        held_out = {s: (w, fit_track(s, w)) for s, (w,) in held_out.items()}
+
+        def predictions(data, pipeline, fitted):
+            p = np.zeros(len(data["iou"]))
+            for s in np.unique(data["seq"]):
+                m = data["seq"] == s
+                w_tracker, w_track = fitted(s)
+                part = {k: v[m] for k, v in data.items()}
+                p[m] = sigmoid(track_matrix(part, w_tracker) @ w_track) if pipeline else tracker_probability(part, w_tracker)
+            return rule(p, data)
+
+        level_report = {}
+        for mode, data_by in (("bare", bare), ("pipeline", piped)):
+            for protocol in protocols:
+                data = data_by[protocol]
+                loso = figures(predictions(data, mode == "pipeline", lambda s: held_out[s]), data)
+                insample = figures(predictions(data, mode == "pipeline", lambda s: (w1, w2)), data)
+                level_report[f"{mode} {protocol}"] = {"leave_one_sequence_out": loso, "in_sample": insample}
+        report[level] = {"figures": level_report, "tracker_features": tracker_names, "track_features": track_names,
+                         "tracker_weights": w1.tolist(), "track_weights": w2.tolist()}
+
+    columns = ("ece", "brier", "solid_share", "dashed_on_object", "solid_failures", "lost_on_object", "mean_sequence_roc_auc")
+    print("level     run            fit        " + " ".join(f"{c[:16]:>16}" for c in columns) + "  lowest seq ROC")
+    for level in LEVELS:
+        for run, both in report[level]["figures"].items():
+            for fit, key in (("held-out", "leave_one_sequence_out"), ("in-sample", "in_sample")):
+                f = both[key]
+                low = f["lowest_sequence_roc_auc"]
+                print(f"{level:9} {run:14} {fit:10} " + " ".join(f"{f[c]:16.3f}" for c in columns)
+                      + (f"  {low[0]} {low[1]:.3f}" if low else ""))
+    if args.json:
+        json.dump(report, open(args.json, "w"), indent=1)
+    if args.write:
+        write_swift(os.path.join(ROOT, "Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift"), "ConfidenceModel",
+                    "Fitted on the bare `{level}` tracker's OPE, SRE and TRE frames of the development set.",
+                    tracker_fits, report[LEVELS[0]]["tracker_features"])
+        write_swift(os.path.join(ROOT, "Sources/Pipeline/TrackConfidenceModel+Fitted.swift"), "TrackConfidenceModel",
+                    "Fitted on the `{level}` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames).",
+                    track_fits, report[LEVELS[0]]["track_features"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
