@@ -14,7 +14,7 @@ the re-seeder's findings); the ground truth gives the label: IoU >= 0.5.
 Two logistic regressions per level (Newton's method, ridge 1 on the non-bias weights):
   1. ConfidenceModel on the bare tracker's frames (all three protocols pooled);
   2. TrackConfidenceModel on the pipeline's frames, its first input the logit of model 1's probability.
-Frames where the object is out of view (less than a quarter of the box inside the frame) are
+Frames where the object is out of view (less than half the box inside the frame) are
 reported at confidence 0 by rule and are left out of the fit (not of the figures).
 
 Figures (frames pooled, the first frame of each run and nan ground truth not scored), for the
@@ -38,7 +38,7 @@ import numpy as np
 LEVELS = ("fast", "accurate")
 PROTOCOLS = ("ope", "sre", "tre")
 LOST_BELOW = 0.2
-MIN_VISIBLE = 0.25
+MIN_VISIBLE = 0.5
 RIDGE = 1.0
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

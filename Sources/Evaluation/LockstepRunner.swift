@@ -135,8 +135,7 @@ private final class LockstepRun {
         records.append(TrackRecord(
             frame: frame.index, time: frame.time, trackID: 1, label: label, box: shown.box, confidence: confidence,
             state: confidence < TrackState.lostBelow ? .lost : .tracked,
-            evidence: TrackEvidence(tracker: evidence, trackerConfidence: observation.confidence, searchFailed: false,
-                                    framesSearchFailed: 0, relocationProposed: false, reseeded: false,
-                                    framesSinceReseed: records.count, framesWithoutFix: evidence?.framesWithoutFix ?? 0)))
+            evidence: TrackEvidence(tracker: evidence, trackerConfidence: observation.confidence, reseeded: false,
+                                    framesSinceReseed: records.count)))
     }
 }

@@ -4,8 +4,8 @@ import Tracking
 /// The reported confidence of a re-seeded track: the probability that its box overlaps the object
 /// with IoU >= 0.5, from the frame's ``TrackEvidence`` by logistic regression,
 /// `1 / (1 + exp(-w · features))` over ``featureNames``. Its first input is the logit of the
-/// tracker's own calibrated confidence (``ConfidenceModel``); the others say what the re-seeder
-/// found (a failed search, a proposed relocation, a re-seed and the time since).
+/// tracker's own calibrated confidence (``ConfidenceModel``), the others whether the tracker was
+/// re-seeded on this frame (its box is then the detection's) and how long ago.
 ///
 /// The weights are fitted per level by `scripts/fit-confidence.py` on the pipeline's OPE, SRE and
 /// TRE runs of the development set (`vtrack eval --reseed-every 50 --evidence`), which writes
@@ -13,8 +13,7 @@ import Tracking
 public struct TrackConfidenceModel: Sendable, Equatable {
     /// Names of the features, in the order of ``weights``.
     public static let featureNames = [
-        "bias", "tracker_logit", "search_failed", "log_frames_search_failed", "relocation_proposed", "reseeded",
-        "log_frames_since_reseed", "log_frames_without_fix",
+        "bias", "tracker_logit", "reseeded", "log_frames_since_reseed",
     ]
     /// One weight per feature of ``featureNames``.
     public let weights: [Float]
@@ -47,11 +46,7 @@ public struct TrackConfidenceModel: Sendable, Equatable {
     private static func forEachFeature(of e: TrackEvidence, _ body: (Int, Float) -> Void) {
         body(0, 1)
         body(1, Logistic.logit(e.trackerConfidence))
-        body(2, e.searchFailed ? 1 : 0)
-        body(3, log1p(Float(max(0, e.framesSearchFailed))))
-        body(4, e.relocationProposed ? 1 : 0)
-        body(5, e.reseeded ? 1 : 0)
-        body(6, log1p(Float(max(0, e.framesSinceReseed))))
-        body(7, log1p(Float(max(0, e.framesWithoutFix))))
+        body(2, e.reseeded ? 1 : 0)
+        body(3, log1p(Float(max(0, e.framesSinceReseed))))
     }
 }

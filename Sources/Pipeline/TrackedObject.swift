@@ -39,7 +39,7 @@ final class TrackedObject {
     /// Consecutive frames in the `lost` state.
     private(set) var lostRun = 0
     /// Set when a search for the object found nothing; cleared when a search confirms or re-seeds it.
-    /// Re-seeding's state, one cue of the reported confidence (which alone decides the `lost` state).
+    /// Re-seeding's state only: the reported confidence alone decides the record's `lost` state.
     private(set) var isLost = false
     /// Where a search found the object away from the tracker (pixels, top-left origin) and the
     /// frame offset of that search, until the next search finds it there again or not.
@@ -171,15 +171,13 @@ final class TrackedObject {
     }
 
     /// The record of the frame just performed. Its confidence is ``TrackConfidenceModel``'s
-    /// probability over the tracker's confidence and the re-seeder's findings (the tracker's own
-    /// without re-seeding); a track the class detector's last run found nothing of its class on has
+    /// probability over the tracker's confidence and the last re-seed (the tracker's own without
+    /// re-seeding); a track the class detector's last run found nothing of its class on has
     /// at most 0.5, so it is drawn dashed. The state follows the confidence (``TrackState/lost``);
     /// an object out of view is `lost` at confidence 0 with the last box seen in view.
     func record(frame: VideoFrame) -> TrackRecord {
-        let evidence = TrackEvidence(tracker: trackerEvidence, trackerConfidence: trackerConfidence, searchFailed: isLost,
-                                     framesSearchFailed: lostRun, relocationProposed: proposedRelocation != nil,
-                                     reseeded: reseededThisFrame, framesSinceReseed: framesSinceReseed,
-                                     framesWithoutFix: lowConfidenceRun)
+        let evidence = TrackEvidence(tracker: trackerEvidence, trackerConfidence: trackerConfidence,
+                                     reseeded: reseededThisFrame, framesSinceReseed: framesSinceReseed)
         var confidence = confidenceModel?.probability(evidence) ?? trackerConfidence
         if unsupportedRuns > 0 { confidence = min(confidence, 0.5) }
         let shown = outOfView.show(box, evidence: reseededThisFrame ? nil : trackerEvidence)

@@ -32,8 +32,6 @@ public final class CorrelationTracker: ObjectTracker {
     public private(set) var evidence: TrackingEvidence?
     /// The tracker's own fix decision for the last frame (see ``TrackingEvidence/fixConfidence``).
     private var fixConfidence: Float = 1
-    /// Frames tracked since init.
-    private var age = 0
 
     private let initialWidth: Double
     private let initialHeight: Double
@@ -218,18 +216,13 @@ public final class CorrelationTracker: ObjectTracker {
                          width: 1, height: 1)
         let area = box.width * box.height
         let visible = inside.map { area > 0 ? min(1, $0.width * $0.height / area) : 0 } ?? 0
-        age += 1
-        let objectSide = (newSize.width * newSize.height).squareRoot()
         let evidence = TrackingEvidence(
             sharpness: assessment.sharpness, peakRatio: assessment.peakRatio, firstAgreement: assessment.agreement,
             smoothedAgreement: confidenceEstimator.agreement, fixConfidence: fixConfidence,
             framesWithoutFix: confidenceEstimator.framesWithoutFix,
             jump: predictedSize.width * predictedSize.height > 0
                 ? Float(innovation / (predictedSize.width * predictedSize.height).squareRoot()) : 0,
-            sizeChange: Float(abs(log(scale))), visibleFraction: Float(visible), colourContrast: located.colourContrast,
-            distractor: located.distractor, framesTracked: age,
-            relativeSize: Float(objectSide / Double(frame.width * frame.height).squareRoot()),
-            speed: objectSide > 0 ? Float(hypot(velocity.dx, velocity.dy) / objectSide) : 0)
+            sizeChange: Float(abs(log(scale))), visibleFraction: Float(visible), colourContrast: located.colourContrast)
         self.evidence = evidence
         confidence = parameters.confidenceModel.probability(evidence)
         return TrackerEstimate(box: clipped, confidence: confidence, evidence: evidence)
@@ -243,27 +236,6 @@ public final class CorrelationTracker: ObjectTracker {
         let assessment: ConfidenceEstimator.Assessment
         /// How well colour singled the object out (0 without a colour response).
         let colourContrast: Float
-        /// The highest response away from the peak over the peak.
-        let distractor: Float
-    }
-
-    /// The highest value of a `rows x columns` response more than `radius` cells (with wrap-around,
-    /// along either axis) from its peak, over the peak's value, 0...1: near 1 when something else in
-    /// the window matches the model almost as well.
-    private static func distractorRatio(_ response: UnsafePointer<Float>, rows: Int, columns: Int, peakRow: Int,
-                                        peakColumn: Int, radius: Int) -> Float {
-        let peak = response[peakRow * columns + peakColumn]
-        guard peak.isFinite, peak > 0 else { return 0 }
-        var highest: Float = 0
-        for r in 0..<rows {
-            let dr = abs(r - peakRow), rowDistance = min(dr, rows - dr)
-            let row = response + r * columns
-            for c in 0..<columns {
-                let dc = abs(c - peakColumn)
-                if rowDistance > radius || min(dc, columns - dc) > radius { highest = max(highest, row[c]) }
-            }
-        }
-        return highest.isFinite ? min(max(highest / peak, 0), 1) : 0
     }
 
     /// Correlates the search window centred at (`centerX`, `centerY`); leaves the filter loaded
@@ -280,14 +252,9 @@ public final class CorrelationTracker: ObjectTracker {
         let assessment = confidenceEstimator.assess(filter.response.pointer, rows: filter.rows, columns: filter.columns,
                                                     peakRow: correlationPeak.row, peakColumn: correlationPeak.column,
                                                     reference: reference)
-        let cells = objectCells()
-        let distractor = Self.distractorRatio(filter.response.pointer, rows: filter.rows, columns: filter.columns,
-                                              peakRow: correlationPeak.row, peakColumn: correlationPeak.column,
-                                              radius: max(2, Int((min(cells.width, cells.height) / 2).rounded())))
         let contrast = mergeColourResponse()
         let peak = contrast != nil ? filter.peak() : correlationPeak
-        return Location(correlationPeak: correlationPeak, peak: peak, assessment: assessment, colourContrast: contrast ?? 0,
-                        distractor: distractor)
+        return Location(correlationPeak: correlationPeak, peak: peak, assessment: assessment, colourContrast: contrast ?? 0)
     }
 
     /// Trains the size and aspect filters on samples around the current box.

@@ -32,7 +32,7 @@ struct TrackCommand: ParsableCommand {
         the box is in the picture, colour contrast, and what the re-detector's searches found. \
         Above 0.5 a box is drawn solid, at or below dashed. The state is lost when the confidence \
         is below 0.2 (odds of 4 to 1 that the box is off the object) and tracked again as soon as \
-        it is not. An object that left the picture (less than a quarter of its box inside the \
+        it is not. An object that left the picture (less than half of its box inside the \
         frame) is lost at confidence 0, and its box stays where it was last seen inside the frame.
 
         Each --rect is the four corners of a planar object (a sign, a screen, a document, a \

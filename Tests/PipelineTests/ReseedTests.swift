@@ -33,10 +33,11 @@ final class ReseedTests: XCTestCase {
             XCTAssertLessThanOrEqual(recoveryFrame, 90 + 50, "\(level): recovered at frame \(recoveryFrame)")
             print("[reseed] \(level): object reappears at frame 90, recovered at frame \(recoveryFrame)")
 
-            // While hidden, the track does not claim the object confidently somewhere else.
-            let hidden = records.filter { (65..<90).contains($0.frame) }
-            XCTAssertGreaterThanOrEqual(hidden.filter { $0.confidence <= 0.5 || $0.state == .lost }.count, hidden.count * 8 / 10,
-                                        "\(level): hidden frames should be low confidence")
+            // While hidden, the track does not claim the object confidently somewhere else: the
+            // hidden frames where the coasting box is off the object's place (IoU < 0.5) are dashed.
+            let hiddenAway = records.filter { (65..<90).contains($0.frame) && $0.box.iou(truth[$0.frame].box) < 0.5 }
+            XCTAssertGreaterThanOrEqual(hiddenAway.filter { $0.style == .dashed }.count, hiddenAway.count * 8 / 10,
+                                        "\(level): hidden frames away from the object should be dashed")
             // After recovery it stays on the object.
             let after = records.filter { $0.frame >= recoveryFrame }
             let meanAfter = after.map { $0.box.iou(truth[$0.frame].box) }.reduce(0, +) / Double(after.count)
@@ -64,7 +65,9 @@ final class ReseedTests: XCTestCase {
         }
     }
 
-    func testABoxTooSmallToLearnIsTrackedButNeverSearchedOrLost() throws {
+    /// A 3x3 box has no appearance to learn: the re-seeder never searches for it nor moves it. (Its
+    /// state may be `lost`: a 3x3 box on a 64x56 object is not on it by the IoU >= 0.5 measure.)
+    func testABoxTooSmallToLearnIsTrackedButNeverSearched() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
         var parameters = hiddenAndDisplaced()
         parameters.hiddenFrames = nil
@@ -74,7 +77,7 @@ final class ReseedTests: XCTestCase {
         let (records, _) = try PipelineFixtures.track(
             clip, targets: [TrackTarget(box: tiny)], options: TrackingOptions(level: .fast, reseedEvery: 10), in: folder)
         XCTAssertEqual(records.count, 60)
-        XCTAssertFalse(records.contains { $0.state == .lost || $0.state == .reseeded })
+        XCTAssertFalse(records.contains { $0.state == .reseeded })
     }
 
     func testCascadeReseedsKeepTheUsersTrackIDOnSchedule() throws {

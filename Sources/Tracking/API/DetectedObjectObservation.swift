@@ -13,7 +13,7 @@ public struct DetectedObjectObservation: Sendable, Equatable, Hashable {
     public let boundingBox: NormalizedRect
     /// The probability (0...1) that the box overlaps the object with IoU >= 0.5, calibrated on the
     /// development set: of results reported at 0.7, about 70% are on the object. > 0.5: probably on
-    /// it. A box that has mostly left the frame is clipped to the frame's edge with a confidence near 0.
+    /// it. A box that has mostly left the frame (less than half of it inside) is clipped to the frame's edge with confidence 0.
     public let confidence: Float
 
     /// A new observation with a fresh id and confidence 1 (what a user or a detector gives).

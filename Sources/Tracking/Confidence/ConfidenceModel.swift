@@ -7,7 +7,9 @@ import Foundation
 /// The weights are fitted per level on the development set (every frame of OPE, SRE and TRE runs
 /// of the bare tracker) by `scripts/fit-confidence.py`, which writes ``fast`` and ``accurate`` in
 /// `ConfidenceModel+Fitted.swift` and reports the calibration figures fitted leave-one-sequence-out.
-/// Calibrated means: of the frames reported at 0.7, about 70% are on the object.
+/// Calibrated means: of the frames reported at 0.7, about 70% are on the object. An object whose
+/// box lies mostly outside the frame (less than ``outOfViewBelow`` of it inside) is out of view:
+/// its probability is 0 (such frames are left out of the fit).
 ///
 ///     let p = ConfidenceModel.accurate.probability(evidence)   // 0...1
 public struct ConfidenceModel: Sendable, Equatable, Hashable {
@@ -15,10 +17,11 @@ public struct ConfidenceModel: Sendable, Equatable, Hashable {
     public static let featureNames = [
         "bias", "log_sharpness", "peak_ratio", "first_agreement", "smoothed_agreement", "fix_logit",
         "log_frames_without_fix", "jump", "size_change", "visible_fraction", "colour_contrast", "log_sharpness_x_agreement",
-        "distractor", "log_frames_tracked", "log_relative_size", "speed",
     ]
     /// One weight per feature of ``featureNames``.
     public let weights: [Float]
+    /// Below this share of the tracker's box inside the frame the object is out of view.
+    public static let outOfViewBelow: Float = 0.5
 
     /// A model with `weights` (one per feature of ``featureNames``; missing ones count as 0).
     public init(weights: [Float]) {
@@ -27,6 +30,7 @@ public struct ConfidenceModel: Sendable, Equatable, Hashable {
 
     /// The probability (0...1) that the box is on the object given `evidence`.
     public func probability(_ evidence: TrackingEvidence) -> Float {
+        guard !evidence.isOutOfView else { return 0 }
         var z: Float = 0
         Self.forEachFeature(of: evidence) { index, value in
             if index < weights.count { z += weights[index] * value }
@@ -56,10 +60,6 @@ public struct ConfidenceModel: Sendable, Equatable, Hashable {
         body(9, min(max(finite(e.visibleFraction), 0), 1))
         body(10, min(max(finite(e.colourContrast), 0), 1))
         body(11, sharpness * agreement)
-        body(12, min(max(finite(e.distractor), 0), 1))
-        body(13, log1p(Float(max(0, e.framesTracked))))
-        body(14, log(min(max(finite(e.relativeSize), 1e-3), 1)))
-        body(15, min(max(finite(e.speed), 0), 2))
     }
 
     private static func finite(_ value: Float) -> Float { value.isFinite ? value : 0 }

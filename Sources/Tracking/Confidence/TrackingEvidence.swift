@@ -6,9 +6,7 @@
 /// agreement with the model as first learnt (the tracker has not drifted onto something else),
 /// the tracker's own fix decision and how long it has gone without one (drift grows as a random
 /// walk), the size of the jump the peak asked for, how far the size has moved from the start, how
-/// much of the box is still inside the picture, how well colour singles the object out, whether a
-/// look-alike in the window matches almost as well, how long the tracker has run, and the object's
-/// size in the frame and speed.
+/// much of the box is still inside the picture, and how well colour singles the object out.
 public struct TrackingEvidence: Sendable, Equatable, Hashable {
     /// Peak-to-sidelobe ratio of the translation response (>= 0).
     public var sharpness: Float
@@ -33,19 +31,12 @@ public struct TrackingEvidence: Sendable, Equatable, Hashable {
     public var visibleFraction: Float
     /// How well colour singles the object out of its window, 0...1 (0 without colour).
     public var colourContrast: Float
-    /// The highest response away from the peak (more than half the object's size) over the peak,
-    /// 0...1: near 1 when a look-alike in the window matches almost as well.
-    public var distractor: Float
-    /// Frames tracked since the tracker started (drift accumulates with time).
-    public var framesTracked: Int
-    /// The object's size (sqrt of its area) over the frame's (sqrt of its area).
-    public var relativeSize: Float
-    /// The object's smoothed speed, object sizes per frame.
-    public var speed: Float
+
+    /// Less than ``ConfidenceModel/outOfViewBelow`` of the box is inside the frame: the object left the picture.
+    public var isOutOfView: Bool { !(visibleFraction >= ConfidenceModel.outOfViewBelow) }
 
     public init(sharpness: Float, peakRatio: Float, firstAgreement: Float, smoothedAgreement: Float, fixConfidence: Float,
-                framesWithoutFix: Int, jump: Float, sizeChange: Float, visibleFraction: Float, colourContrast: Float,
-                distractor: Float, framesTracked: Int, relativeSize: Float, speed: Float) {
+                framesWithoutFix: Int, jump: Float, sizeChange: Float, visibleFraction: Float, colourContrast: Float) {
         self.sharpness = sharpness
         self.peakRatio = peakRatio
         self.firstAgreement = firstAgreement
@@ -56,9 +47,5 @@ public struct TrackingEvidence: Sendable, Equatable, Hashable {
         self.sizeChange = sizeChange
         self.visibleFraction = visibleFraction
         self.colourContrast = colourContrast
-        self.distractor = distractor
-        self.framesTracked = framesTracked
-        self.relativeSize = relativeSize
-        self.speed = speed
     }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import Imaging
+import Pipeline
+import Tracking
+import XCTest
+
+/// What the confidence and the state mean on real footage: the probability that the box is on the
+/// object, and `lost` only when the evidence says it is off it.
+final class ConfidenceMeaningTests: XCTestCase {
+    /// Development sequences whose object turns, bends and changes scale while `accurate` follows it
+    /// (before the confidence was a fitted probability, group1_1 was dashed on 361 frames and bag on
+    /// 187 frames where the box was on the object, and both were reported `lost` there). With the
+    /// default pipeline, the frames where the box is on the object (IoU >= 0.5) are solid on at least
+    /// three in four (a calibrated confidence of 0.7 is wrong three times in ten, so not all) and
+    /// almost never `lost` (measured: group1_1 354 of 438 solid, bag 191 of 192, truck2 120 of 127;
+    /// none lost).
+    func testObjectThatTurnsOrChangesScaleStaysTrackedAndSolid() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        for name in ["group1_1", "bag", "truck2"] {
+            let (clip, truth) = try PipelineFixtures.sequence(name)
+            let (records, _) = try PipelineFixtures.track(
+                clip, targets: [TrackTarget(label: name, box: truth[0])], options: TrackingOptions(level: .accurate), in: folder)
+            let onObject = records.filter { $0.frame > 0 && truth[$0.frame].isValid && $0.box.iou(truth[$0.frame]) >= 0.5 }
+            let solid = onObject.filter { $0.style == .solid }.count
+            let lost = onObject.filter { $0.state == .lost }.count
+            print("[confidence] \(name) accurate: \(onObject.count) frames on the object, \(solid) solid, \(lost) lost")
+            XCTAssertGreaterThan(onObject.count, 100, "\(name): the tracker was expected to follow the object")
+            XCTAssertGreaterThanOrEqual(Double(solid), 0.75 * Double(onObject.count), "\(name): frames on the object drawn dashed")
+            XCTAssertLessThanOrEqual(Double(lost), 0.02 * Double(onObject.count), "\(name): frames on the object reported lost")
+        }
+    }
+
+    /// group3_2 and wakeboard5, tracked by the bare tracker (no re-seeding): the walker goes behind
+    /// trees and the box stays on the trees or another walker; the wakeboarder's camera jumps and the
+    /// box stays on the water. Every stretch of at least 30 frames where the box is off the object
+    /// (IoU < 0.1) must be dashed within 10 frames of its start and `lost` on most of the rest
+    /// (measured: 74% of the later frames at `fast` in group3_2, 82-99% elsewhere).
+    func testBoxLeftOnTheBackgroundBecomesDashedAndLost() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        for name in ["group3_2", "wakeboard5"] {
+            let (clip, truth) = try PipelineFixtures.sequence(name)
+            for level in TrackingLevel.allCases {
+                let (records, _) = try PipelineFixtures.track(
+                    clip, targets: [TrackTarget(label: name, box: truth[0])],
+                    options: TrackingOptions(level: level, reseedEvery: 0), in: folder)
+                let stretches = offObjectStretches(records, truth: truth, minimumLength: 30)
+                XCTAssertFalse(stretches.isEmpty, "\(name) \(level): the tracker was expected to lose the object")
+                var lostFrames = 0, laterFrames = 0
+                for stretch in stretches {
+                    let settled = stretch.dropFirst(10)
+                    let dashedEarly = stretch.prefix(11).contains { $0.style == .dashed }
+                    XCTAssertTrue(dashedEarly, "\(name) \(level): off the object from frame \(stretch[0].frame), still solid 10 frames later")
+                    lostFrames += settled.filter { $0.state == .lost }.count
+                    laterFrames += settled.count
+                }
+                print("[confidence] \(name) \(level): \(stretches.count) stretches off the object, \(lostFrames) of \(laterFrames) later frames lost")
+                XCTAssertGreaterThanOrEqual(Double(lostFrames), 0.7 * Double(laterFrames), "\(name) \(level): off the object but not lost")
+            }
+        }
+    }
+
+    /// A track that comes back onto its object without any re-seed is `tracked` again: the state
+    /// follows the evidence, not a search. At `fast` with no re-seeding: in Girl the girl turns
+    /// away and the box is `lost` for 12 frames (from frame 129), then the tracker holds her again by
+    /// itself; in group1_3 the same happens to a walker seen from a drone (back at frame 210).
+    func testTrackBackOnItsObjectWithoutReseedIsTrackedAgain() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        for name in ["Girl", "group1_3"] {
+            let (clip, truth) = try PipelineFixtures.sequence(name)
+            let (records, _) = try PipelineFixtures.track(
+                clip, targets: [TrackTarget(label: name, box: truth[0])], options: TrackingOptions(level: .fast, reseedEvery: 0),
+                in: folder)
+            XCTAssertFalse(records.contains { $0.state == .reseeded }, "no re-seeding")
+            var comebacks: [Int] = [], wasLost = false
+            for record in records where record.frame < truth.count && truth[record.frame].isValid {
+                if record.state == .lost { wasLost = true }
+                if wasLost, record.state == .tracked, record.style == .solid, record.box.iou(truth[record.frame]) >= 0.5 {
+                    comebacks.append(record.frame)
+                    wasLost = false
+                }
+            }
+            print("[confidence] \(name) fast, bare: back from lost to tracked and solid on the object at frames \(comebacks)")
+            XCTAssertFalse(comebacks.isEmpty, "\(name): a lost track back on its object should be tracked again")
+        }
+    }
+
+    /// car14 at `accurate` with the default pipeline: the car drives out at the top of the picture and
+    /// the box stays out of view for over 100 frames. Those rows are `lost` at confidence 0 and show the
+    /// last box seen in view, unchanged while the object is out of view, never a sliver pressed
+    /// against the edge. In the README's sample run, `left` and `middle` walk out at the left edge:
+    /// no box there is under 5 px a side (the smallest given is 20x48), and both are `lost` by frame 300.
+    func testObjectThatLeavesThePictureIsOutOfViewNotASliver() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        let (clip, truth) = try PipelineFixtures.sequence("car14")
+        let (records, _) = try PipelineFixtures.track(
+            clip, targets: [TrackTarget(label: "car", box: truth[0])], options: TrackingOptions(level: .accurate), in: folder)
+        var outOfView = 0, previous: TrackRecord?
+        for record in records {
+            if record.confidence == 0 {
+                XCTAssertTrue(record.state == .lost || record.state == .ended, "frame \(record.frame): out of view but \(record.state)")
+                if let previous, previous.confidence == 0 {
+                    XCTAssertEqual(record.box, previous.box, "frame \(record.frame): the held box moved while out of view")
+                }
+                outOfView += 1
+            }
+            XCTAssertGreaterThanOrEqual(min(record.box.width, record.box.height), 5, "frame \(record.frame): a sliver")
+            previous = record
+        }
+        print("[confidence] car14 accurate: \(outOfView) frames out of view")
+        XCTAssertGreaterThan(outOfView, 100, "the car was expected to leave the picture")
+
+        let sample = PipelineFixtures.sampleVideos.appendingPathComponent("pets09_s2l1_vtest_pedestrians.mp4").path
+        let targets = try ["left=157,138,22,55", "middle=312,97,20,48", "right=401,149,27,52"].map(TrackTarget.init(parsing:))
+        let (walkers, _) = try PipelineFixtures.track(sample, targets: targets, options: TrackingOptions(), in: folder)
+        let slivers = walkers.filter { min($0.box.width, $0.box.height) < 5 }
+        XCTAssertEqual(slivers.map { "track \($0.trackID) frame \($0.frame)" }, [], "boxes under 5 px")
+        for id in [1, 2] {
+            let atFrame300 = try XCTUnwrap(walkers.first { $0.trackID == id && $0.frame == 300 })
+            XCTAssertEqual(atFrame300.state, .lost, "track \(id) has left the picture by frame 300")
+        }
+    }
+
+    /// Runs of consecutive scored records with IoU < 0.1, at least `minimumLength` long.
+    private func offObjectStretches(_ records: [TrackRecord], truth: [PixelRect], minimumLength: Int) -> [[TrackRecord]] {
+        var stretches: [[TrackRecord]] = [], current: [TrackRecord] = []
+        for record in records where record.frame > 0 && record.frame < truth.count && truth[record.frame].isValid {
+            if record.box.iou(truth[record.frame]) < 0.1 {
+                current.append(record)
+            } else {
+                if current.count >= minimumLength { stretches.append(current) }
+                current = []
+            }
+        }
+        if current.count >= minimumLength { stretches.append(current) }
+        return stretches
+    }
+}
