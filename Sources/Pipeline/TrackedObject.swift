@@ -178,7 +178,9 @@ final class TrackedObject {
     func record(frame: VideoFrame) -> TrackRecord {
         let evidence = TrackEvidence(tracker: trackerEvidence, trackerConfidence: trackerConfidence,
                                      reseeded: reseededThisFrame, framesSinceReseed: framesSinceReseed)
-        var confidence = confidenceModel?.probability(evidence) ?? trackerConfidence
+        // The start frame's box is the one given: its confidence stays the tracker's 1.
+        let isStart = trackerEvidence == nil && !reseededThisFrame
+        var confidence = isStart ? trackerConfidence : confidenceModel?.probability(evidence) ?? trackerConfidence
         if unsupportedRuns > 0 { confidence = min(confidence, 0.5) }
         let shown = outOfView.show(box, evidence: reseededThisFrame ? nil : trackerEvidence)
         if shown.isOutOfView { confidence = 0 }

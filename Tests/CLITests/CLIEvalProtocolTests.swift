@@ -95,6 +95,28 @@ final class CLIEvalProtocolTests: XCTestCase {
         XCTAssertTrue(typo.stderr.contains("typo.json: unknown key 'fast.meanAuc'"), typo.stderr)
     }
 
+    /// The calibration ceilings of `--require`, the calibration lines and plot, and `--evidence`.
+    func testCalibrationIsPrintedStoredAndGuarded() throws {
+        let folder = try CLITemporaryFolder()
+        try folder.write(#"{"fast": {"maxECE": 0, "maxDashedOnObject": 1}}"#, to: "ece.json")
+        let outcome = try eval(["--require", folder.path("ece.json"), "--evidence"], out: folder.path("out"))
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        let violations = outcome.messages.filter { $0.hasPrefix("eval: ") }
+        XCTAssertEqual(violations.count, 1, outcome.stderr)
+        XCTAssertTrue(violations.first?.hasPrefix("eval: fast confidence ECE 0.") ?? false, outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("calibration (confidence = probability of IoU >= 0.5), all frames pooled: ECE "), outcome.stdout)
+        let json = try JSONSerialization.jsonObject(with: folder.data("out/results.json")) as? [String: Any]
+        let level = (json?["levels"] as? [[String: Any]])?.first
+        let calibration = (level?["summary"] as? [String: Any])?["calibration_pooled"] as? [String: Any]
+        XCTAssertEqual((calibration?["bins"] as? [Any])?.count, 10)
+        XCTAssertNotNil(calibration?["ece"] as? Double)
+        XCTAssertTrue(String(decoding: try folder.data("out/calibration.svg"), as: UTF8.self).contains("Reliability of the confidence"))
+        let evidence = String(decoding: try folder.data("out/fast/Crossing.evidence.csv"), as: UTF8.self)
+        let lines = evidence.split(separator: "\n")
+        XCTAssertTrue(lines.first?.hasPrefix("frame,x,y,width,height,confidence,state,visible_fraction,tracker_bias,") ?? false, evidence)
+        XCTAssertEqual(lines.count, frames + 1, "a header and one row per frame")
+    }
+
     func testReseedingRunsThePipelineAndRefusesCustomParameters() throws {
         let folder = try CLITemporaryFolder()
         let refused = try eval(["--reseed-every", "50", "--set", "padding=2"], out: folder.path("out"))

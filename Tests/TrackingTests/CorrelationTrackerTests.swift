@@ -98,8 +98,9 @@ final class CorrelationTrackerTests: XCTestCase {
         }
     }
 
-    /// Without a confident fix the box may drift off: the longer the stretch, the lower the
-    /// confidence, against the same tracker without the drift discount. Confident frames are unchanged.
+    /// Without a confident fix the box may drift off: the longer the stretch, the lower the tracker's
+    /// fix signal (``TrackingEvidence/fixConfidence``, one cue of the reported confidence), against the
+    /// same tracker without the drift discount. Confident frames are unchanged.
     func testConfidenceFallsTheLongerTheObjectStaysCovered() throws {
         let hideAt = 15, frames = 60
         let hidden = path(hideAt)
@@ -112,7 +113,8 @@ final class CorrelationTrackerTests: XCTestCase {
         var covered: [(discounted: Float, undiscounted: Float)] = []
         for t in 1..<frames {
             let frame = scene.frame(object: t < hideAt ? path(t) : hidden, occluder: t >= hideAt ? occluder : nil)
-            let discounted = tracker.update(on: frame).confidence, plain = reference.update(on: frame).confidence
+            let discounted = try XCTUnwrap(tracker.update(on: frame).evidence?.fixConfidence)
+            let plain = try XCTUnwrap(reference.update(on: frame).evidence?.fixConfidence)
             if t < hideAt {
                 XCTAssertEqual(discounted, plain, "frame \(t): a confident frame is not discounted")
             } else {
