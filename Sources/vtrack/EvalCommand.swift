@@ -32,13 +32,20 @@ struct EvalCommand: ParsableCommand {
         After the per-sequence rows, each level's summary: mean AUC and
         Prec@20, worst sequence, mean AUC per category (--categories), mean
         per-sequence confidence ROC AUC, failure rate (IoU < 0.1) at
-        confidence > 0.5 and <= 0.5, tracker frames/s. --require FILE then
-        exits with status 1 and one line per figure worse than its floor.
+        confidence > 0.5 and <= 0.5, the calibration of the confidence (the
+        probability that IoU >= 0.5; all frames pooled: ECE over 10 bins,
+        Brier score, share drawn solid, dashed frames on the object, solid
+        frames failing, lost frames on the object), tracker frames/s.
+        --require FILE then exits with status 1 and one line per figure worse
+        than its floor.
 
         Writes OUTDIR/<level>/<Name>.csv (OPE) or
         OUTDIR/<level>/<protocol>/<Name>/<run>.csv (runs such as shift-left,
-        scale-0.8, start-0123), OUTDIR/results.json, OUTDIR/success.svg and
-        OUTDIR/precision.svg. --compare (OPE only) adds other trackers' curves,
+        scale-0.8, start-0123), OUTDIR/results.json, OUTDIR/success.svg,
+        OUTDIR/precision.svg and OUTDIR/calibration.svg (reliability diagram).
+        --evidence also writes each run's confidence features beside its CSV
+        (<run>.evidence.csv), what scripts/fit-confidence.py refits the
+        confidence models on. --compare (OPE only) adds other trackers' curves,
         recomputed from their CSVs (PEERS/<Tracker>/<Name>.csv) against the same
         ground truth.
 
@@ -100,7 +107,7 @@ struct EvalCommand: ParsableCommand {
     @Flag(help: "Also write each run's confidence features beside its CSV (<run>.evidence.csv), for scripts/fit-confidence.py.")
     var evidence = false
 
-    @Option(help: ArgumentHelp("JSON floors per level (meanAUC, meanConfidenceROCAUC, maxFailureRateAbove); exit 1 when a figure is worse.",
+    @Option(help: ArgumentHelp("JSON floors per level (meanAUC, meanConfidenceROCAUC, maxFailureRateAbove, maxECE, maxDashedOnObject); exit 1 when a figure is worse.",
                                valueName: "file"))
     var require: String?
 
