@@ -51,7 +51,7 @@ public struct OutputPaths: Sendable, Equatable {
     public func makeSinks(clip: String, info: VideoInfo) throws -> [TrackSink] {
         var sinks: [TrackSink] = []
         for path in written {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = FilePath.folder(of: path)
             if !folder.isEmpty {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

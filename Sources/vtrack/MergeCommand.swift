@@ -58,7 +58,7 @@ struct MergeCommand: ParsableCommand {
         let first = sources[0]
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: first, isDirectory: &isFolder), isFolder.boolValue { return first }
-        let parent = (first as NSString).deletingLastPathComponent
+        let parent = FilePath.folder(of: first)
         return parent.isEmpty ? "." : parent
     }
 }

@@ -72,7 +72,7 @@ struct SynthCommand: ParsableCommand {
             parameters.hiddenFrames = hideFrom..<(hideFrom + hideFor)
             parameters.jumpAfterHidden = try jumpOffset()
         }
-        let folder = (output as NSString).deletingLastPathComponent
+        let folder = FilePath.folder(of: output)
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let truthPath = groundTruth ?? (folder as NSString).appendingPathComponent("groundtruth_rect.txt")
         try SyntheticClip.write(SyntheticScene(parameters), videoPath: output, groundTruthPath: truthPath)

@@ -30,10 +30,11 @@ enum CLI {
         return found
     }
 
-    /// Runs vtrack to completion; a run longer than `timeout` seconds is killed and reported as a failure.
-    static func vtrack(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120,
+    /// Runs vtrack to completion (in `directory` when given); a run longer than `timeout` seconds is
+    /// killed and reported as a failure.
+    static func vtrack(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120, directory: String? = nil,
                        file: StaticString = #filePath, line: UInt = #line) throws -> ProcessOutcome {
-        try run(vtrackBinary(), arguments, environment: environment, timeout: timeout, file: file, line: line)
+        try run(vtrackBinary(), arguments, environment: environment, timeout: timeout, directory: directory, file: file, line: line)
     }
 
     /// Starts vtrack without waiting; its output goes to `stdout.log` and `stderr.log` in `logFolder`.
@@ -97,7 +98,7 @@ enum CLI {
     }
 
     private static func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double,
-                            file: StaticString, line: UInt) throws -> ProcessOutcome {
+                            directory: String? = nil, file: StaticString, line: UInt) throws -> ProcessOutcome {
         let logs = (NSTemporaryDirectory() as NSString).appendingPathComponent("vtrack-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: logs) }
@@ -105,6 +106,7 @@ enum CLI {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = schedulerFree(environment)
         process.standardOutput = try logFile(out)
         process.standardError = try logFile(err)

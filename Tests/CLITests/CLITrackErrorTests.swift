@@ -63,6 +63,20 @@ final class CLITrackErrorTests: XCTestCase {
         XCTAssertEqual(try folder.data("good.mp4"), before)
     }
 
+    /// One-character output names relative to the working folder (`x`, `-`) used to trap in
+    /// Foundation's path code (SIGILL); they are written like any other name.
+    func testOneCharacterOutputNamesAreWritten() throws {
+        let folder = try CLITemporaryFolder()
+        let clip = folder.path("good.mp4")
+        try CLI.makeClip(clip)
+        let outcome = try CLI.vtrack(["track", clip, "--box", "10,10,20,20", "--csv", "x", "--jsonl", "j", "--quiet"], directory: folder.root)
+        XCTAssertFalse(outcome.signalled, "vtrack crashed: \(outcome.stderr)")
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let csv = String(decoding: try folder.data("x"), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(csv.count, 41, "a header and one row per frame of the 40-frame clip")
+        XCTAssertEqual(String(decoding: try folder.data("j"), as: UTF8.self).split(separator: "\n").count, 40)
+    }
+
     /// A clip cut short but with its index at the front (`-movflags +faststart`) still decodes up to the
     /// cut: vtrack tracks those frames, exits 0 and warns, naming the file.
     func testTruncatedClipWithIndexFirstIsTrackedUpToTheCut() throws {

@@ -12,6 +12,21 @@ final class OutputPathsTests: XCTestCase {
                        ["o/clip.csv", "m.txt", "j.jsonl", "o/clip.mp4"], "text files first, the video last")
     }
 
+    /// Foundation's `deletingLastPathComponent` traps on one-character paths; `FilePath` does not.
+    func testFolderOfEveryKindOfPath() {
+        XCTAssertEqual(FilePath.folder(of: "x"), "")
+        XCTAssertEqual(FilePath.folder(of: "-"), "")
+        XCTAssertEqual(FilePath.folder(of: "."), "")
+        XCTAssertEqual(FilePath.folder(of: ""), "")
+        XCTAssertEqual(FilePath.folder(of: "out.csv"), "")
+        XCTAssertEqual(FilePath.folder(of: "o/run.csv"), "o")
+        XCTAssertEqual(FilePath.folder(of: "a/b//c.csv"), "a/b")
+        XCTAssertEqual(FilePath.folder(of: "a/b/"), "a")
+        XCTAssertEqual(FilePath.folder(of: "/x"), "/")
+        XCTAssertEqual(FilePath.folder(of: "/"), "/")
+        XCTAssertEqual(FilePath.folder(of: "//x"), "/")
+    }
+
     func testOutputsEqualToTheClipOrToEachOtherAreRefused() {
         let clip = "in/clip.mp4"
         XCTAssertThrowsError(try OutputPaths(clip: clip, out: "o", csv: nil, video: nil, mot: clip)) { error in
