@@ -23,7 +23,7 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Batch output folders or shard summary files.", valueName: "outdir"))
     var sources: [String]
 
-    @Option(help: ArgumentHelp("Where to write summary.csv and summary.json (default: the first folder).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Where to write summary.csv and summary.json, created when missing (default: the first folder).", valueName: "dir"))
     var out: String?
 
     func validate() throws {
@@ -46,6 +46,11 @@ struct MergeCommand: ParsableCommand {
         let parts = try unique.map { (path: $0, summary: try BatchSummary.read(path: $0)) }
         let merged = try BatchSummary.merge(parts)
         let folder = out ?? defaultFolder
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError.cannotCreate(path: folder)
+        }
         let written = try merged.write(into: folder)
         let failed = merged.count(.failed)
         print("merged \(parts.count) shards: \(merged.count(.ok)) ok, \(failed) failed, \(merged.count(.skipped)) skipped")

@@ -53,6 +53,11 @@ final class CLIBatchShardTests: XCTestCase {
         XCTAssertEqual(a.clips.map(\.error), b.clips.map(\.error))
         XCTAssertEqual(a.clips.map(\.status), [.ok, .ok, .ok, .failed, .ok, .ok, .skipped])
 
+        // --out names a folder that does not exist yet: merge creates it.
+        let elsewhere = try CLI.vtrack(["merge", folder.path("sharded"), "--out", folder.path("merged/all")])
+        XCTAssertEqual(elsewhere.status, 2, elsewhere.stderr)
+        XCTAssertEqual(try folder.data("merged/all/summary.csv"), try folder.data("sharded/summary.csv"))
+
         let incomplete = try CLI.vtrack(["merge", folder.path("sharded/summary.shard-0-of-3.json")])
         XCTAssertEqual(incomplete.status, 1)
         XCTAssertTrue(incomplete.stderr.contains("missing 2 of 3 shards"), incomplete.stderr)
