@@ -128,7 +128,7 @@ private final class LockstepRun {
         }
         if isFirst { initTime += clock.now - before } else { trackTime += clock.now - before }
         let observation = request.results.first ?? request.inputObservation
-        let evidence = isFirst ? nil : request.evidence
+        let evidence = request.evidence  // nil on the start frame
         let shown = outOfView.show(PixelRect(observation.boundingBox, imageWidth: image.width, imageHeight: image.height),
                                    evidence: evidence)
         let confidence = isFirst ? 1 : shown.isOutOfView ? 0 : observation.confidence

@@ -63,14 +63,12 @@ public struct ScoreSummary: Sendable, Equatable, Codable {
             pooledConfidence = nil
             pooledCalibration = nil
         } else {
+            let confidences = withConfidence.flatMap { $0.measurements.confidences ?? [] }
+            let ious = withConfidence.flatMap(\.measurements.ious)
             let states = withConfidence.map(\.measurements.lost)
-            pooledCalibration = CalibrationScore(
-                confidences: withConfidence.flatMap { $0.measurements.confidences ?? [] },
-                ious: withConfidence.flatMap(\.measurements.ious),
-                lost: states.contains { $0 == nil } ? nil : states.flatMap { $0 ?? [] })
-            pooledConfidence = ConfidenceScore(confidences: withConfidence.flatMap { $0.measurements.confidences ?? [] },
-                                               ious: withConfidence.flatMap(\.measurements.ious),
-                                               threshold: confidenceThreshold)
+            pooledCalibration = CalibrationScore(confidences: confidences, ious: ious,
+                                                 lost: states.contains { $0 == nil } ? nil : states.flatMap { $0 ?? [] })
+            pooledConfidence = ConfidenceScore(confidences: confidences, ious: ious, threshold: confidenceThreshold)
         }
         let aucs = withConfidence.compactMap { $0.confidence?.rocAUC }
         meanSequenceConfidenceROCAUC = aucs.isEmpty ? nil : CurveScores.mean(aucs)

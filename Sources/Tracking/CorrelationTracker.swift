@@ -26,10 +26,8 @@ public final class CorrelationTracker: ObjectTracker {
     public let parameters: TrackerParameters
     public private(set) var box: PixelRect
     /// Confidence of the last estimate: the probability that the box is on the object (IoU >= 0.5),
-    /// ``ConfidenceModel`` over ``evidence`` (1 after init).
+    /// ``ConfidenceModel`` over the estimate's evidence (1 after init).
     public private(set) var confidence: Float = 1
-    /// The cues of the last estimate; nil after init.
-    public private(set) var evidence: TrackingEvidence?
     /// The tracker's own fix decision for the last frame (see ``TrackingEvidence/fixConfidence``).
     private var fixConfidence: Float = 1
 
@@ -223,7 +221,6 @@ public final class CorrelationTracker: ObjectTracker {
             jump: predictedSize.width * predictedSize.height > 0
                 ? Float(innovation / (predictedSize.width * predictedSize.height).squareRoot()) : 0,
             sizeChange: Float(abs(log(scale))), visibleFraction: Float(visible), colourContrast: located.colourContrast)
-        self.evidence = evidence
         confidence = parameters.confidenceModel.probability(evidence)
         return TrackerEstimate(box: clipped, confidence: confidence, evidence: evidence)
     }

@@ -12,13 +12,11 @@ import Foundation
 /// its probability is 0 (such frames are left out of the fit).
 ///
 ///     let p = ConfidenceModel.accurate.probability(evidence)   // 0...1
-public struct ConfidenceModel: Sendable, Equatable, Hashable {
-    /// Names of the features, in the order of ``weights``, as `vtrack eval --evidence` writes them.
+public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Hashable {
     public static let featureNames = [
         "bias", "log_sharpness", "peak_ratio", "first_agreement", "smoothed_agreement", "fix_logit",
         "log_frames_without_fix", "jump", "size_change", "visible_fraction", "colour_contrast", "log_sharpness_x_agreement",
     ]
-    /// One weight per feature of ``featureNames``.
     public let weights: [Float]
     /// Below this share of the tracker's box inside the frame the object is out of view.
     public static let outOfViewBelow: Float = 0.5
@@ -30,22 +28,10 @@ public struct ConfidenceModel: Sendable, Equatable, Hashable {
 
     /// The probability (0...1) that the box is on the object given `evidence`.
     public func probability(_ evidence: TrackingEvidence) -> Float {
-        guard !evidence.isOutOfView else { return 0 }
-        var z: Float = 0
-        Self.forEachFeature(of: evidence) { index, value in
-            if index < weights.count { z += weights[index] * value }
-        }
-        return Logistic.probability(z)
+        evidence.isOutOfView ? 0 : Logistic.probability(logOdds(evidence))
     }
 
-    /// The feature values of `evidence`, in the order of ``featureNames`` (for fitting).
-    public static func features(of evidence: TrackingEvidence) -> [Float] {
-        var values = [Float](repeating: 0, count: featureNames.count)
-        forEachFeature(of: evidence) { values[$0] = $1 }
-        return values
-    }
-
-    private static func forEachFeature(of e: TrackingEvidence, _ body: (Int, Float) -> Void) {
+    public static func forEachFeature(of e: TrackingEvidence, _ body: (Int, Float) -> Void) {
         let sharpness = log1p(max(0, finite(e.sharpness)))
         let agreement = finite(e.smoothedAgreement)
         body(0, 1)
