@@ -29,7 +29,9 @@ struct TrackCommand: ParsableCommand {
         how sharp and high the tracker's response is (its model adapts, so this follows the recent \
         appearance), how much the object still looks like what the tracker first learnt, how long \
         since its last sure fix, the size of its last jump and of its change in size, how much of \
-        the box is in the picture, colour contrast, and what the re-detector's searches found. \
+        the box is in the picture, colour contrast, and whether and how long ago a detector \
+        re-seeded the track (a search that did not find the first appearance is not a cue: an \
+        object that turns is not found that way while the tracker follows it). \
         Above 0.5 a box is drawn solid, at or below dashed. The state is lost when the confidence \
         is below 0.2 (odds of 4 to 1 that the box is off the object) and tracked again as soon as \
         it is not. An object that left the picture (less than half of its box inside the \
