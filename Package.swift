@@ -41,14 +41,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Where the tests find footage: SampleVideos/ and the development data beside the repository.
+        .target(name: "TestFootage", path: "Tests/TestFootage"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "Imaging"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Imaging", "VideoIO"]),
-        .testTarget(name: "DetectionTests", dependencies: ["Detection", "Imaging", "VideoIO", "Tracking"], exclude: ["Fixtures"]),
-        .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "VideoIO"], exclude: ["Fixtures"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking"]),
-        .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline"]),
+        .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "Imaging", "TestFootage"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Imaging", "VideoIO", "TestFootage"]),
+        .testTarget(name: "DetectionTests", dependencies: ["Detection", "Imaging", "VideoIO", "Tracking", "TestFootage"], exclude: ["Fixtures"]),
+        .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
+        .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline", "TestFootage"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CLIPS = os.path.join(ROOT, "..", "shared", "data", "clips")
+CLIPS = os.path.join(ROOT, "SampleVideos")
 FIXTURES = os.path.join(ROOT, "Tests", "DetectionTests", "Fixtures")
 CASCADES = "/usr/share/opencv4/haarcascades"
 
@@ -105,7 +105,7 @@ def run_case(clip, cascade_file, step):
         "opencv_version": cv2.__version__,
         "python": platform.python_version(),
         "generated_by": "python3 scripts/opencv_cascade_reference.py",
-        "decode_command": " ".join(decode_command(os.path.join("shared", "data", "clips", clip))),
+        "decode_command": " ".join(decode_command(os.path.join("SampleVideos", clip))),
         "detect_call": "cv2.CascadeClassifier(cascade).detectMultiScale(grey)  # scaleFactor=1.1, minNeighbors=3",
         "clip": clip,
         "cascade": cascade_file,

@@ -14,7 +14,7 @@ struct RegisterCommand: ParsableCommand {
         the summed shift of the last --history frames stays under --threshold pixels.
 
         Example:
-          vtrack register ../shared/data/clips/cockatoo_handheld.mp4 --csv motion.csv
+          vtrack register SampleVideos/cockatoo_handheld.mp4 --csv motion.csv
         """
     )
 

@@ -1,22 +1,22 @@
 import Foundation
 import XCTest
 
-/// `vtrack eval` end to end on a short real sequence (Crossing, 120 frames) from the shared folder
-/// beside the repository: SRE and TRE run layouts, the printed figures against `results.json`,
-/// and the `--require` floors.
+/// `vtrack eval` end to end on a synthetic sequence that `vtrack synth` writes into the test's
+/// folder (120 frames, exact ground truth on every frame): SRE and TRE run layouts, the printed
+/// figures against `results.json`, and the `--require` floors.
 final class CLIEvalProtocolTests: XCTestCase {
     private let frames = 120
+    private let sequence = "Synthetic"
 
-    private func sequences() throws -> String {
-        let path = cliPackageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/sequences").path
-        guard FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("Crossing/groundtruth_rect.txt")) else {
-            throw XCTSkip("\(path)/Crossing is missing (the shared folder is expected beside the repository)")
+    /// Runs `vtrack eval` at `fast` on `FOLDER/sequences` (written on first use) into `FOLDER/out`.
+    private func eval(_ arguments: [String], in folder: CLITemporaryFolder) throws -> ProcessOutcome {
+        let sequences = folder.path("sequences")
+        if !FileManager.default.fileExists(atPath: sequences) {
+            let synth = try CLI.vtrack(["synth", "\(sequences)/\(sequence)/\(sequence).mp4", "--frames", "\(frames)",
+                                        "--width", "320", "--height", "240"])
+            XCTAssertEqual(synth.status, 0, synth.stderr)
         }
-        return path
-    }
-
-    private func eval(_ arguments: [String], out: String) throws -> ProcessOutcome {
-        let outcome = try CLI.vtrack(["eval", try sequences(), "--sequences", "Crossing", "--level", "fast", "--out", out] + arguments)
+        let outcome = try CLI.vtrack(["eval", sequences, "--sequences", sequence, "--level", "fast", "--out", folder.path("out")] + arguments)
         XCTAssertFalse(outcome.signalled, outcome.stderr)
         return outcome
     }
@@ -37,34 +37,34 @@ final class CLIEvalProtocolTests: XCTestCase {
         let meanRow = try XCTUnwrap(lines.first { $0.hasPrefix("mean (1)") }, outcome.stdout)
         XCTAssertEqual(meanRow.split(separator: " ", omittingEmptySubsequences: true)[4], Substring(printed), meanRow)
         XCTAssertTrue(lines.contains { $0.hasPrefix("  mean AUC \(printed), mean Prec@20 ") }, outcome.stdout)
-        XCTAssertTrue(lines.contains("  worst sequence: Crossing, AUC \(printed)"), outcome.stdout)
+        XCTAssertTrue(lines.contains("  worst sequence: \(sequence), AUC \(printed)"), outcome.stdout)
     }
 
     func testSpatialRobustnessWritesTwelveFullRuns() throws {
         let folder = try CLITemporaryFolder()
-        let outcome = try eval(["--protocol", "sre"], out: folder.path("out"))
+        let outcome = try eval(["--protocol", "sre"], in: folder)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
-        let runs = folder.files(under: "out/fast/sre/Crossing")
+        let runs = folder.files(under: "out/fast/sre/\(sequence)")
         XCTAssertEqual(runs, ["scale-0.8.csv", "scale-0.9.csv", "scale-1.1.csv", "scale-1.2.csv",
                               "shift-down-left.csv", "shift-down-right.csv", "shift-down.csv", "shift-left.csv",
                               "shift-right.csv", "shift-up-left.csv", "shift-up-right.csv", "shift-up.csv"])
         for run in runs {
-            XCTAssertEqual(try frameColumn(folder.path("out/fast/sre/Crossing/" + run)), Array(0..<frames), run)
+            XCTAssertEqual(try frameColumn(folder.path("out/fast/sre/\(sequence)/" + run)), Array(0..<frames), run)
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("out/fast/Crossing.csv")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("out/fast/\(sequence).csv")))
         try assertPrintedMeanMatchesJSON(outcome, out: folder.path("out"))
         XCTAssertTrue(outcome.stdout.contains("fast summary (SRE, bare tracker, 12-12 runs per sequence"), outcome.stdout)
     }
 
     func testTemporalRobustnessStartsAtTwentyFrames() throws {
         let folder = try CLITemporaryFolder()
-        let outcome = try eval(["--protocol", "tre"], out: folder.path("out"))
+        let outcome = try eval(["--protocol", "tre"], in: folder)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
-        let runs = folder.files(under: "out/fast/tre/Crossing")
-        let starts = (0..<20).map { 6 * $0 }   // round(k * 120 / 20); every frame of Crossing is annotated
+        let runs = folder.files(under: "out/fast/tre/\(sequence)")
+        let starts = (0..<20).map { 6 * $0 }   // round(k * 120 / 20); every frame is annotated
         XCTAssertEqual(runs, starts.map { String(format: "start-%04d.csv", $0) })
         for (run, start) in zip(runs, starts) {
-            XCTAssertEqual(try frameColumn(folder.path("out/fast/tre/Crossing/" + run)), Array(start..<frames), run)
+            XCTAssertEqual(try frameColumn(folder.path("out/fast/tre/\(sequence)/" + run)), Array(start..<frames), run)
         }
         try assertPrintedMeanMatchesJSON(outcome, out: folder.path("out"))
         let json = try JSONSerialization.jsonObject(with: folder.data("out/results.json")) as? [String: Any]
@@ -75,7 +75,7 @@ final class CLIEvalProtocolTests: XCTestCase {
     func testRequireFailsBelowTheFloorAndPassesAboveIt() throws {
         let folder = try CLITemporaryFolder()
         try folder.write(#"{"fast": {"meanAUC": 0.99, "maxFailureRateAbove": 1}}"#, to: "high.json")
-        let failing = try eval(["--require", folder.path("high.json")], out: folder.path("out"))
+        let failing = try eval(["--require", folder.path("high.json")], in: folder)
         XCTAssertEqual(failing.status, 1, failing.stderr)
         let violations = failing.messages.filter { $0.hasPrefix("eval: ") }
         XCTAssertEqual(violations.count, 1, failing.stderr)
@@ -85,12 +85,12 @@ final class CLIEvalProtocolTests: XCTestCase {
 
         try folder.write(#"{"fast": {"meanAUC": 0.05, "meanConfidenceROCAUC": 0, "maxFailureRateAbove": 1}, "accurate": {"meanAUC": 0.99}}"#,
                          to: "low.json")
-        let passing = try eval(["--require", folder.path("low.json")], out: folder.path("out"))
+        let passing = try eval(["--require", folder.path("low.json")], in: folder)
         XCTAssertEqual(passing.status, 0, passing.stderr)
         XCTAssertEqual(passing.messages.filter { $0.hasPrefix("eval: ") }, [])
 
         try folder.write(#"{"fast": {"meanAuc": 0.5}}"#, to: "typo.json")
-        let typo = try eval(["--require", folder.path("typo.json")], out: folder.path("out"))
+        let typo = try eval(["--require", folder.path("typo.json")], in: folder)
         XCTAssertNotEqual(typo.status, 0)
         XCTAssertTrue(typo.stderr.contains("typo.json: unknown key 'fast.meanAuc'"), typo.stderr)
     }
@@ -99,7 +99,7 @@ final class CLIEvalProtocolTests: XCTestCase {
     func testCalibrationIsPrintedStoredAndGuarded() throws {
         let folder = try CLITemporaryFolder()
         try folder.write(#"{"fast": {"maxECE": 0, "maxDashedOnObject": 1}}"#, to: "ece.json")
-        let outcome = try eval(["--require", folder.path("ece.json"), "--evidence"], out: folder.path("out"))
+        let outcome = try eval(["--require", folder.path("ece.json"), "--evidence"], in: folder)
         XCTAssertEqual(outcome.status, 1, outcome.stderr)
         let violations = outcome.messages.filter { $0.hasPrefix("eval: ") }
         XCTAssertEqual(violations.count, 1, outcome.stderr)
@@ -111,7 +111,7 @@ final class CLIEvalProtocolTests: XCTestCase {
         XCTAssertEqual((calibration?["bins"] as? [Any])?.count, 10)
         XCTAssertNotNil(calibration?["ece"] as? Double)
         XCTAssertTrue(String(decoding: try folder.data("out/calibration.svg"), as: UTF8.self).contains("Reliability of the confidence"))
-        let evidence = String(decoding: try folder.data("out/fast/Crossing.evidence.csv"), as: UTF8.self)
+        let evidence = String(decoding: try folder.data("out/fast/\(sequence).evidence.csv"), as: UTF8.self)
         let lines = evidence.split(separator: "\n")
         XCTAssertTrue(lines.first?.hasPrefix("frame,x,y,width,height,confidence,state,visible_fraction,tracker_bias,") ?? false, evidence)
         XCTAssertEqual(lines.count, frames + 1, "a header and one row per frame")
@@ -119,13 +119,13 @@ final class CLIEvalProtocolTests: XCTestCase {
 
     func testReseedingRunsThePipelineAndRefusesCustomParameters() throws {
         let folder = try CLITemporaryFolder()
-        let refused = try eval(["--reseed-every", "50", "--set", "padding=2"], out: folder.path("out"))
+        let refused = try eval(["--reseed-every", "50", "--set", "padding=2"], in: folder)
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.stderr.contains("--set cannot be combined with --reseed-every 50"), refused.stderr)
 
-        let outcome = try eval(["--reseed-every", "50"], out: folder.path("out"))
+        let outcome = try eval(["--reseed-every", "50"], in: folder)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
-        XCTAssertEqual(try frameColumn(folder.path("out/fast/Crossing.csv")), Array(0..<frames))
+        XCTAssertEqual(try frameColumn(folder.path("out/fast/\(sequence).csv")), Array(0..<frames))
         XCTAssertTrue(outcome.stdout.contains("pipeline re-seeding every 50 frames"), outcome.stdout)
         let json = try JSONSerialization.jsonObject(with: folder.data("out/results.json")) as? [String: Any]
         XCTAssertEqual(json?["reseed_every"] as? Int, 50)

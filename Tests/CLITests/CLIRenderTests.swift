@@ -117,7 +117,6 @@ final class CLIRenderTests: XCTestCase {
     /// the same frames (MOT frame - 1), where the CSV's state does not change the drawing (MOTChallenge
     /// has no state, so `lost` and `ended` records are drawn by their confidence alone).
     func testRenderDrawsAMOTFileAsItsCSV() throws {
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: cliSampleClip), "missing \(cliSampleClip)")
         let folder = try CLITemporaryFolder()
         let tracked = try CLI.vtrack(["track", cliSampleClip, "--box", "58,32,60,62", "--level", "accurate",
                                       "--csv", folder.path("t.csv"), "--mot", folder.path("t.mot.txt"), "--quiet"])

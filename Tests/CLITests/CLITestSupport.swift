@@ -1,4 +1,5 @@
 import Foundation
+import TestFootage
 import XCTest
 
 /// What a finished `vtrack` (or `ffmpeg`) process left behind.
@@ -180,11 +181,8 @@ final class CLITemporaryFolder {
     }
 }
 
-/// The package root, from this file's location.
-let cliPackageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// The bundled 120-frame, 176x144 sample clip.
-let cliSampleClip = cliPackageRoot.appendingPathComponent("SampleVideos/carphone_face_in_car.mp4").path
+let cliSampleClip = TestFootage.sampleVideo("carphone_face_in_car.mp4")
 
 /// Deterministic pseudo-random numbers (SplitMix64) for repeatable corruption.
 struct CLISeededGenerator: RandomNumberGenerator {

@@ -5,7 +5,6 @@ import XCTest
 /// records, read back here by readers independent of vtrack's own.
 final class CLITrackFormatsTests: XCTestCase {
     func testMOTAndJSONLinesHoldTheCSVRecords() throws {
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: cliSampleClip), "missing \(cliSampleClip)")
         let folder = try CLITemporaryFolder()
         let outcome = try CLI.vtrack(["track", cliSampleClip, "--box", "58,32,60,62",
                                       "--csv", folder.path("A.csv"), "--mot", folder.path("B.txt"), "--jsonl", folder.path("C.jsonl")])

@@ -1,16 +1,16 @@
 import Foundation
+import TestFootage
 import XCTest
 
 /// `vtrack track --rect`: a planar object tracked in perspective on real video, its corners in the
 /// CSV's x1...y4 columns and in the JSON Lines, and bad corners refused with one line.
 final class CLITrackRectangleTests: XCTestCase {
-    private let pedestrians = cliPackageRoot.appendingPathComponent("SampleVideos/pets09_s2l1_vtest_pedestrians.mp4").path
+    private let pedestrians = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
     /// The road sign on its post in the pedestrian clip, which the camera (fixed) sees unmoved
     /// while people walk in front of it.
     private let sign = [258.0, 127, 278, 127, 278, 152, 258, 152]
 
     func testStaticSignKeepsItsCornersAndBoxesKeepEmptyCornerColumns() throws {
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: pedestrians), "missing \(pedestrians)")
         let folder = try CLITemporaryFolder()
         let outcome = try CLI.vtrack(["track", pedestrians, "--box", "walker=157,138,22,55",
                                       "--rect", "sign=" + sign.map { String(Int($0)) }.joined(separator: ","),
@@ -47,7 +47,6 @@ final class CLITrackRectangleTests: XCTestCase {
     }
 
     func testBadCornersAreOneLineErrors() throws {
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: pedestrians), "missing \(pedestrians)")
         let folder = try CLITemporaryFolder()
         for (corners, expected) in [("10,10,40,40,40,10,10,40", "convex"), ("1,2,3", "8 comma-separated numbers"),
                                     ("400,300,500,300,500,400,400,400", "not all inside"), ("a=1,1,9,1,9,x,1,9", "'x' is not a number")] {

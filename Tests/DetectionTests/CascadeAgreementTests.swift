@@ -1,6 +1,7 @@
 import Detection
 import Foundation
 import Imaging
+import TestFootage
 import XCTest
 
 /// Compares CascadeDetector with OpenCV's `detectMultiScale` on the frames recorded by
@@ -22,7 +23,7 @@ final class CascadeAgreementTests: XCTestCase {
 
     private func agreement(fixtureName: String, cascade: String) throws -> (Agreement, OpenCVCascadeFixture) {
         let fixture = try OpenCVCascadeFixture.load(fixtureName)
-        let clip = try TestSupport.clip(fixture.clip)
+        let clip = TestFootage.sampleVideo(fixture.clip)
         let detector = try CascadeDetector.named(cascade)
         var oneThread = CascadeDetector.Parameters()
         oneThread.threads = 1
@@ -69,7 +70,7 @@ final class CascadeAgreementTests: XCTestCase {
         let withFace = try XCTUnwrap(fixture.frames.first { $0.boxes.count == 1 }, "a frame where OpenCV sees one face")
         let face = PixelRect(x: Double(withFace.boxes[0][0]), y: Double(withFace.boxes[0][1]),
                              width: Double(withFace.boxes[0][2]), height: Double(withFace.boxes[0][3]))
-        let frames = try TestSupport.lumaFrames(of: try TestSupport.clip(fixture.clip), indices: [withFace.index])
+        let frames = try TestSupport.lumaFrames(of: TestFootage.sampleVideo(fixture.clip), indices: [withFace.index])
         let luma = try XCTUnwrap(frames[withFace.index])
         let found = try CascadeDetector.named("face").detect(in: ImageFrame(luma: luma))
         let best = try XCTUnwrap(found.max { $0.box.iou(face) < $1.box.iou(face) }, "no face found on frame \(withFace.index)")

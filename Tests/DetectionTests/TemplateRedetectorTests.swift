@@ -1,6 +1,7 @@
 import Detection
 import Foundation
 import Imaging
+import TestFootage
 import XCTest
 
 /// A simple textured scene drawn by the test itself: a smooth, wavy background and a blocky
@@ -132,12 +133,8 @@ final class TemplateRedetectorTests: XCTestCase {
     /// Real footage (VOT "bag", a plastic bag deforming in the wind): learning from the ground truth
     /// every 10 frames, the re-detector finds the bag 5 frames later near its last box.
     func testRedetectsTheBagInRealFootage() throws {
-        let folder = TestSupport.shared.appendingPathComponent("data/sequences/bag")
-        let clip = folder.appendingPathComponent("bag.mp4").path
-        guard FileManager.default.fileExists(atPath: clip) else {
-            throw XCTSkip("shared data not found at \(clip) (CI clones the repository with shared/ beside it)")
-        }
-        let truth = try String(contentsOf: folder.appendingPathComponent("groundtruth_rect.txt"), encoding: .utf8)
+        let clip = try TestFootage.developmentData("data/sequences/bag/bag.mp4")
+        let truth = try String(contentsOfFile: try TestFootage.developmentData("data/sequences/bag/groundtruth_rect.txt"), encoding: .utf8)
             .split(separator: "\n").map { line -> PixelRect in
                 let v = line.split(separator: ",").compactMap { Double($0) }
                 return PixelRect(x: v[0], y: v[1], width: v[2], height: v[3])

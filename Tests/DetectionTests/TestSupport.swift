@@ -5,25 +5,9 @@ import XCTest
 
 /// Paths and shared helpers for the detection tests.
 enum TestSupport {
-    /// The package root (two levels above this file's folder).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    /// `<package root>/../shared`, where CI puts the development data.
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-
     static let cascadeDirectories = ["/usr/share/opencv4/haarcascades", "/usr/share/opencv4/lbpcascades"]
-
-    /// A clip from `shared/data/clips`, or a skip when the shared data is not beside the package.
-    static func clip(_ name: String) throws -> String {
-        let path = shared.appendingPathComponent("data/clips/\(name)").path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw XCTSkip("shared data not found at \(path) (CI clones the repository with shared/ beside it)")
-        }
-        return path
-    }
 
     /// Every cascade file Debian's opencv-data installs, or a skip when the package is missing.
     static func allCascadeFiles() throws -> [String] {

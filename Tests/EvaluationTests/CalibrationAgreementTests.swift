@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import TestFootage
 import Tracking
 import XCTest
 
@@ -22,8 +23,8 @@ final class CalibrationAgreementTests: XCTestCase {
     /// OPE on three development sequences where the tracker holds, loses and finds its object, for
     /// the bare tracker and the re-seeding pipeline at `fast`.
     func testEvalCalibrationMatchesCalibrationScript() throws {
-        let sequences = try SharedFolder.path("data/sequences")
-        let script = try SharedFolder.path("tools/calibration.py")
+        let sequences = try TestFootage.developmentData("data/sequences")
+        let script = try TestFootage.developmentData("tools/calibration.py")
         let names = ["Animal1", "Couple", "wakeboard7"]
         for reseedEvery in [0, 50] {
             let out = try makeTemporaryFolder(self)

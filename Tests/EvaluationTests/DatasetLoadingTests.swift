@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Imaging
+import TestFootage
 import XCTest
 
 final class DatasetLoadingTests: XCTestCase {
@@ -112,7 +113,7 @@ final class DatasetLoadingTests: XCTestCase {
     }
 
     func testSharedSequencesLoad() throws {
-        let dataset = try OTBDataset(directory: try SharedFolder.path("data/sequences"))
+        let dataset = try OTBDataset(directory: try TestFootage.developmentData("data/sequences"))
         // The 20 sequences and frame counts of shared/data/README.md, in case-insensitive name order.
         XCTAssertEqual(dataset.sequences.map(\.name), ["Animal1", "bag", "Biker470", "boat5", "car14", "Couple", "Crossing",
                                                        "Football1", "Girl", "group1_1", "group1_3", "group3_2", "MountainBike6",

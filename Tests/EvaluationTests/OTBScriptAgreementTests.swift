@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Imaging
+import TestFootage
 import XCTest
 
 /// Scores the same files with this module and with `tools/otb_metrics.py` and compares the numbers.
@@ -35,7 +36,7 @@ final class OTBScriptAgreementTests: XCTestCase {
 
     /// Runs the script on a GT file and a prediction file; skips when python3 or numpy is missing.
     private func runScript(gt: String, pred: String) throws -> ScriptMetrics {
-        let script = try SharedFolder.path("tools/otb_metrics.py")
+        let script = try TestFootage.developmentData("tools/otb_metrics.py")
         let data = try runPython([script, "--gt", gt, "--pred", pred, "--json", "--curves"])
         let report = try JSONDecoder().decode(ScriptReport.self, from: data)
         return try XCTUnwrap(report.per_sequence.values.first)
@@ -111,9 +112,9 @@ final class OTBScriptAgreementTests: XCTestCase {
     }
 
     func testPeerScoresAgreeWithTheirPublishedSummary() throws {
-        let summaryPath = try SharedFolder.path("data/peers/summary.json")
+        let summaryPath = try TestFootage.developmentData("data/peers/summary.json")
         let peers = try PeerResults(path: summaryPath)
-        let dataset = try OTBDataset(directory: try SharedFolder.path("data/sequences"))
+        let dataset = try OTBDataset(directory: try TestFootage.developmentData("data/sequences"))
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summaryPath)))
         let published = try XCTUnwrap((json as? [String: Any])?["trackers"] as? [String: Any])
         // The summary covers the whole shared set (it grew from 5 to 20 sequences), so its own

@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Imaging
+import TestFootage
 import XCTest
 
 /// SRE and TRE scoring against `tools/otb_metrics.py`: each run scored alone by the script (ground
@@ -37,8 +38,8 @@ final class ProtocolScoringAgreementTests: XCTestCase {
     }
 
     private func assertAgreement(_ protocolName: EvaluationProtocol, sequence name: String) throws {
-        let script = try SharedFolder.path("tools/otb_metrics.py")
-        let data = try SharedFolder.path("data/sequences")
+        let script = try TestFootage.developmentData("tools/otb_metrics.py")
+        let data = try TestFootage.developmentData("data/sequences")
         let folder = try makeTemporaryFolder(self)
         let report = try DatasetEvaluation.run(dataset: data, options: EvaluationOptions(
             levels: [.fast], sequences: [name], outputDirectory: folder.appendingPathComponent("out").path,

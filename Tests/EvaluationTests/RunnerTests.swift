@@ -4,6 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 import Imaging
+import TestFootage
 import Tracking
 import VideoIO
 import XCTest
@@ -75,7 +76,6 @@ final class RunnerTests: XCTestCase {
             XCTAssertTrue(csv[1].hasPrefix("0,0.000000,1,Square,40,50,36,30,1.0000,solid,tracked"), String(csv[1]))
         }
 
-        try assertScriptAgrees(report: report, dataset: data)
         try assertWellFormedXML(path: report.successPlot, polylines: 2)
         try assertWellFormedXML(path: report.precisionPlot, polylines: 2)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report.resultsJSON)))
@@ -120,25 +120,23 @@ final class RunnerTests: XCTestCase {
         }
     }
 
-    /// `otb_metrics.py --results <out>/<level>` on the written CSVs gives the same means.
-    private func assertScriptAgrees(report: EvaluationReport, dataset: URL) throws {
-        guard let script = try? SharedFolder.path("tools/otb_metrics.py") else { return }
+    /// The development data's scoring script, `otb_metrics.py --results <out>/<level>`, gives the
+    /// runner's means on the CSVs it wrote.
+    func testScoringScriptAgreesWithTheWrittenMeans() throws {
+        let script = try TestFootage.developmentData("tools/otb_metrics.py")
+        let root = try makeTemporaryFolder(self)
+        let data = root.appendingPathComponent("data"), out = root.appendingPathComponent("out")
+        _ = try writeSequence("Square", in: data, scene: scene())
+        _ = try writeSequence("Wrong", in: data, scene: scene(), mirrored: true)
+        let report = try DatasetEvaluation.run(
+            dataset: data.path, options: EvaluationOptions(levels: [.fast, .accurate], outputDirectory: out.path)
+        ) { _, _ in }
         for level in report.levels {
-            let folder = URL(fileURLWithPath: report.resultsJSON).deletingLastPathComponent().appendingPathComponent(level.name)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script, "--results", folder.path, "--otb", dataset.path, "--json"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { return }   // python3 or numpy missing
-            let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let output = try runPython([script, "--results", out.appendingPathComponent(level.name).path, "--otb", data.path, "--json"])
+            let json = try JSONSerialization.jsonObject(with: output) as? [String: Any]
             let mean = try XCTUnwrap((json?["summary"] as? [String: Any])?["mean"] as? [String: Any])
-            XCTAssertEqual(level.summary.meanAUC, try XCTUnwrap(mean["auc"] as? Double), accuracy: 1e-3)
-            XCTAssertEqual(level.summary.meanPrecisionAt20, try XCTUnwrap(mean["prec20"] as? Double), accuracy: 1e-3)
+            XCTAssertEqual(level.summary.meanAUC, try XCTUnwrap(mean["auc"] as? Double), accuracy: 1e-3, level.name)
+            XCTAssertEqual(level.summary.meanPrecisionAt20, try XCTUnwrap(mean["prec20"] as? Double), accuracy: 1e-3, level.name)
         }
     }
 

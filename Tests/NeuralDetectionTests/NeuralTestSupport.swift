@@ -5,13 +5,7 @@ import XCTest
 
 /// Paths and helpers for the neural detector tests.
 enum NeuralTestSupport {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-
-    static func sample(_ name: String) -> String {
-        packageRoot.appendingPathComponent("SampleVideos/\(name)").path
-    }
 
     /// The frames of `clip` whose indices are in `wanted` (all when nil), in colour.
     static func frames(of clip: String, wanted: Set<Int>? = nil) throws -> [Int: ImageFrame] {

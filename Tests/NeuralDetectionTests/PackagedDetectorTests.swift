@@ -1,8 +1,9 @@
 import Detection
 import Foundation
 import Imaging
-import XCTest
 import NeuralDetection
+import TestFootage
+import XCTest
 
 /// The packaged models on real footage: people in the bundled pedestrian clip against boxes drawn by
 /// hand (`Fixtures/pets09_people_by_hand.json`), the face in every frame of the carphone clip.
@@ -16,7 +17,7 @@ final class PackagedDetectorTests: XCTestCase {
         let data = try Data(contentsOf: NeuralTestSupport.fixtures.appendingPathComponent("pets09_people_by_hand.json"))
         let fixture = try JSONDecoder().decode(HandBoxes.self, from: data)
         let wanted = Set(fixture.frames.keys.compactMap(Int.init))
-        let frames = try NeuralTestSupport.frames(of: NeuralTestSupport.packageRoot.appendingPathComponent(fixture.clip).path,
+        let frames = try NeuralTestSupport.frames(of: TestFootage.packageRoot.appendingPathComponent(fixture.clip).path,
                                                   wanted: wanted)
         let detector = try PersonDetector()
         var people = 0, found = 0, confidentFound = 0, strayConfident = 0
@@ -42,7 +43,7 @@ final class PackagedDetectorTests: XCTestCase {
     }
 
     func testSearchingAroundHintsFindsThePersonThere() throws {
-        let frames = try NeuralTestSupport.frames(of: NeuralTestSupport.sample("pets09_s2l1_vtest_pedestrians.mp4"), wanted: [600])
+        let frames = try NeuralTestSupport.frames(of: TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4"), wanted: [600])
         let frame = try XCTUnwrap(frames[600])
         let hint = PixelRect(x: 401, y: 190, width: 18, height: 67)
         let found = try PersonDetector().detect(in: frame, near: [hint])
@@ -53,7 +54,7 @@ final class PackagedDetectorTests: XCTestCase {
     }
 
     func testFaceDetectorFindsTheFaceInEveryCarphoneFrame() throws {
-        let frames = try NeuralTestSupport.frames(of: NeuralTestSupport.sample("carphone_face_in_car.mp4"))
+        let frames = try NeuralTestSupport.frames(of: TestFootage.sampleVideo("carphone_face_in_car.mp4"))
         XCTAssertEqual(frames.count, 120)
         let detector = try FaceDetector()
         var previous: PixelRect?

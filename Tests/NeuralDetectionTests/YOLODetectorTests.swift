@@ -1,7 +1,8 @@
 import Detection
 import Imaging
-import XCTest
 import NeuralDetection
+import TestFootage
+import XCTest
 
 /// A user's ONNX detector, on small models the test writes with the onnx package
 /// (`Fixtures/make_yolo_onnx.py`: a constant output with known candidates) and a real frame.
@@ -29,7 +30,7 @@ final class YOLODetectorTests: XCTestCase {
     }
 
     private func frame() throws -> ImageFrame {
-        let frames = try NeuralTestSupport.frames(of: NeuralTestSupport.sample("carphone_face_in_car.mp4"), wanted: [0])
+        let frames = try NeuralTestSupport.frames(of: TestFootage.sampleVideo("carphone_face_in_car.mp4"), wanted: [0])
         return try XCTUnwrap(frames[0])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestFootage
 import XCTest
 
 /// A fresh folder under the system's temporary folder, removed when the value is released.
@@ -36,11 +37,8 @@ final class BatchTemporaryFolder {
     }
 }
 
-/// The package root, from this file's location.
-let batchPackageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// The small bundled sample clip (176x144, 120 frames, a face in a car).
-let batchSmallClip = batchPackageRoot.appendingPathComponent("SampleVideos/carphone_face_in_car.mp4").path
+let batchSmallClip = TestFootage.sampleVideo("carphone_face_in_car.mp4")
 
 /// A deterministic pseudo-random generator (SplitMix64) so that fuzz cases repeat exactly.
 struct BatchSeededGenerator: RandomNumberGenerator {

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Pipeline
+import TestFootage
 import Tracking
 import XCTest
 
@@ -58,8 +59,7 @@ final class ConfidenceMeaningTests: XCTestCase {
     /// car14 at `accurate` with the default pipeline: the car drives out at the top of the picture and
     /// the box stays out of view for over 100 frames. Those rows are `lost` at confidence 0 and show the
     /// last box seen in view, unchanged while the object is out of view, never a sliver pressed
-    /// against the edge. In the README's sample run, `left` and `middle` walk out at the left edge:
-    /// no box there is under 5 px a side (the smallest given is 20x48), and both are `lost` by frame 300.
+    /// against the edge.
     func testObjectThatLeavesThePictureIsOutOfViewNotASliver() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
         let (clip, truth) = try PipelineFixtures.sequence("car14")
@@ -79,8 +79,13 @@ final class ConfidenceMeaningTests: XCTestCase {
         }
         print("[confidence] car14 accurate: \(outOfView) frames out of view")
         XCTAssertGreaterThan(outOfView, 100, "the car was expected to leave the picture")
+    }
 
-        let sample = PipelineFixtures.sampleVideos.appendingPathComponent("pets09_s2l1_vtest_pedestrians.mp4").path
+    /// In the README's sample run, `left` and `middle` walk out at the left edge: no box there is
+    /// under 5 px a side (the smallest given is 20x48), and both are `lost` by frame 300.
+    func testWalkersWhoLeaveTheSampleClipAreLostNotSlivers() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        let sample = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
         let targets = try ["left=157,138,22,55", "middle=312,97,20,48", "right=401,149,27,52"].map(TrackTarget.init(parsing:))
         let (walkers, _) = try PipelineFixtures.track(sample, targets: targets, options: TrackingOptions(), in: folder)
         let slivers = walkers.filter { min($0.box.width, $0.box.height) < 5 }

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import NeuralDetection
 import Pipeline
+import TestFootage
 import VideoIO
 import XCTest
 
@@ -13,7 +14,7 @@ final class PersonReseedTests: XCTestCase {
     private let targets = ["left=157,138,22,55", "middle=312,97,20,48", "right=401,149,27,52"]
 
     func testNoTrackStaysSolidWhereNoPersonIsForMoreThanOneCycle() throws {
-        let clip = PipelineFixtures.sampleVideos.appendingPathComponent("pets09_s2l1_vtest_pedestrians.mp4").path
+        let clip = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
         let people = try referencePeople(in: clip)
         let folder = try PipelineFixtures.temporaryFolder(self)
         let boxes = try targets.map(TrackTarget.init(parsing:))
@@ -57,7 +58,7 @@ final class PersonReseedTests: XCTestCase {
     /// No box: every person on the start frame gets a track, people who come later get new ones,
     /// tracks that no detection supports end, ids are never reused, at most 16 live at once.
     func testPersonDetectorStartsAndEndsTracksByItself() throws {
-        let clip = PipelineFixtures.sampleVideos.appendingPathComponent("pets09_s2l1_vtest_pedestrians.mp4").path
+        let clip = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
         let folder = try PipelineFixtures.temporaryFolder(self)
         let (records, report) = try PipelineFixtures.track(clip, targets: [], options: TrackingOptions(level: .fast, detector: .person),
                                                            in: folder)

@@ -1,24 +1,16 @@
 import Foundation
 import Imaging
 import Pipeline
+import TestFootage
 import VideoIO
 import XCTest
 
 /// Paths and helpers shared by the pipeline tests.
 enum PipelineFixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let sampleVideos = packageRoot.appendingPathComponent("SampleVideos")
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-
-    /// A sequence folder of shared/data/sequences, or a skip when shared/ is not beside the package.
+    /// A sequence of the development data (`data/sequences/NAME`), or a skip when it is not there.
     static func sequence(_ name: String) throws -> (clip: String, groundTruth: [PixelRect]) {
-        let folder = shared.appendingPathComponent("data/sequences/\(name)")
-        let clip = folder.appendingPathComponent("\(name).mp4").path
-        guard FileManager.default.fileExists(atPath: clip) else {
-            throw XCTSkip("shared/data/sequences/\(name) is not beside the package")
-        }
-        let text = try String(contentsOf: folder.appendingPathComponent("groundtruth_rect.txt"), encoding: .utf8)
+        let clip = try TestFootage.developmentData("data/sequences/\(name)/\(name).mp4")
+        let text = try String(contentsOfFile: try TestFootage.developmentData("data/sequences/\(name)/groundtruth_rect.txt"), encoding: .utf8)
         return (clip, try parseGroundTruth(text))
     }
 
@@ -55,12 +47,11 @@ enum PipelineFixtures {
         return (try TrackCSV.read(path: csv), report)
     }
 
-    /// Scores a CSV with shared/tools/otb_metrics.py and returns its success AUC, or skips when the
-    /// script or numpy is missing.
+    /// Scores a CSV with the development data's tools/otb_metrics.py and returns its success AUC, or
+    /// skips when the script or numpy is missing.
     static func otbSuccessAUC(csv: String, sequence: String) throws -> Double {
-        let script = shared.appendingPathComponent("tools/otb_metrics.py").path
-        guard FileManager.default.fileExists(atPath: script) else { throw XCTSkip("otb_metrics.py not found") }
-        let gt = shared.appendingPathComponent("data/sequences/\(sequence)/groundtruth_rect.txt").path
+        let script = try TestFootage.developmentData("tools/otb_metrics.py")
+        let gt = try TestFootage.developmentData("data/sequences/\(sequence)/groundtruth_rect.txt")
         guard try runPython(["-c", "import numpy"]).status == 0 else { throw XCTSkip("python3 with numpy is not available") }
         let (status, data) = try runPython([script, "--seq", sequence, "--pred", csv, "--gt", gt, "--json"])
         XCTAssertEqual(status, 0, "otb_metrics.py rejected \(csv)")

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Pipeline
+import TestFootage
 import Tracking
 import XCTest
 
@@ -19,7 +20,7 @@ final class ReseedEvidenceTests: XCTestCase {
     /// them all; that cap also dashed hundreds of frames on turning objects in the development set).
     func testTrackLeftBehindOnTheSignOrLampPostIsDrawnDashed() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
-        let clip = PipelineFixtures.sampleVideos.appendingPathComponent("pets09_s2l1_vtest_pedestrians.mp4").path
+        let clip = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
         let targets = try ["left=157,138,22,55", "middle=312,97,20,48", "right=401,149,27,52"].map(TrackTarget.init(parsing:))
         for detector in [DetectorChoice.person, .template] {
             let (records, _) = try PipelineFixtures.track(clip, targets: targets, options: TrackingOptions(detector: detector), in: folder)

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Pipeline
+import TestFootage
 import Tracking
 import XCTest
 
@@ -85,7 +86,7 @@ final class ReseedTests: XCTestCase {
             throw XCTSkip("opencv-data is not installed")
         }
         let folder = try PipelineFixtures.temporaryFolder(self)
-        let clip = PipelineFixtures.sampleVideos.appendingPathComponent("carphone_face_in_car.mp4").path
+        let clip = TestFootage.sampleVideo("carphone_face_in_car.mp4")
         let (records, _) = try PipelineFixtures.track(
             clip, targets: [TrackTarget(label: "driver", box: PixelRect(x: 58, y: 32, width: 60, height: 62))],
             options: TrackingOptions(level: .fast, reseedEvery: 50, detector: .cascade("face")), in: folder)
@@ -102,7 +103,7 @@ final class ReseedTests: XCTestCase {
     /// until the next run finds it: 100 of 120 frames solid when measured.)
     func testFaceDetectorStartsAndKeepsATrackOnTheCarphoneClip() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
-        let clip = PipelineFixtures.sampleVideos.appendingPathComponent("carphone_face_in_car.mp4").path
+        let clip = TestFootage.sampleVideo("carphone_face_in_car.mp4")
         let (records, report) = try PipelineFixtures.track(
             clip, targets: [], options: TrackingOptions(level: .accurate, detector: .face), in: folder)
         XCTAssertEqual(report.framesTracked, 120)

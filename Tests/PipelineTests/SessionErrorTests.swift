@@ -1,10 +1,11 @@
 import Foundation
 import Imaging
 import Pipeline
+import TestFootage
 import XCTest
 
 final class SessionErrorTests: XCTestCase {
-    private var sample: String { PipelineFixtures.sampleVideos.appendingPathComponent("carphone_face_in_car.mp4").path }
+    private var sample: String { TestFootage.sampleVideo("carphone_face_in_car.mp4") }
 
     func testSeventeenTargetsAreRefusedWithAClearError() {
         let targets = (0..<17).map { TrackTarget(box: PixelRect(x: Double($0 * 5), y: 10, width: 10, height: 10)) }

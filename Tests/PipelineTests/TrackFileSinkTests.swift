@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Pipeline
+import TestFootage
 import VideoIO
 import XCTest
 
@@ -9,8 +10,7 @@ import XCTest
 final class TrackFileSinkTests: XCTestCase {
     func testFilesGrowUnderPartialNamesAndAppearWhenTheClipIsComplete() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
-        let clip = PipelineFixtures.sampleVideos.appendingPathComponent("carphone_face_in_car.mp4").path
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: clip), "missing \(clip)")
+        let clip = TestFootage.sampleVideo("carphone_face_in_car.mp4")
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         let outputs = try OutputPaths(clip: clip, out: nil, csv: path("t.csv"), video: nil, mot: path("t.mot.txt"), jsonLines: path("t.jsonl"))
         let session = try ClipTrackingSession(clipPath: clip, targets: [try TrackTarget(parsing: "58,32,60,62")],

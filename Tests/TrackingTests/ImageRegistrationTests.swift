@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TestFootage
 import Tracking
 import VideoIO
 import XCTest
@@ -8,11 +9,8 @@ import XCTest
 /// crop window over a real photograph (frame 0 of the bundled pedestrian clip) by known sub-pixel
 /// amounts, encoded to H.264, decoded and registered frame to frame.
 final class ImageRegistrationTests: XCTestCase {
-    private static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     private func photograph() throws -> Image<UInt8> {
-        let reader = try VideoReader(path: Self.packageRoot.appendingPathComponent("SampleVideos/pets09_s2l1_vtest_pedestrians.mp4").path)
+        let reader = try VideoReader(path: TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4"))
         return try XCTUnwrap(try reader.nextFrame()).rgb()
     }
 

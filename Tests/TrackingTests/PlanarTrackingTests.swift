@@ -1,16 +1,15 @@
 import Foundation
 import Imaging
+import TestFootage
 import Tracking
 import VideoIO
 import XCTest
 
 /// Rectangle tracking in perspective on real encoded video with known homographies: a real
 /// photograph (frame 0 of the bundled pedestrian clip, 480x360) shown as a poster that moves,
-/// turns, scales and tilts over a real 1280x720 background (a frame of the handheld cockatoo
+/// turns, scales and tilts over a real 1280x720 background (a frame of the bundled handheld cockatoo
 /// clip), encoded to H.264, decoded and tracked from the first frame's corners.
 final class PlanarTrackingTests: XCTestCase {
-    private static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
     private static let width = 1280, height = 720
 
     private func firstFrame(_ path: String) throws -> Image<UInt8> {
@@ -55,8 +54,8 @@ final class PlanarTrackingTests: XCTestCase {
     /// Writes `frames` frames: the background with the poster warped onto it at ``corners(at:)``
     /// while `showsPoster(t)`. Returns the clip's path.
     private func writeClip(frames: Int, in folder: URL, showsPoster: (Int) -> Bool = { _ in true }) throws -> String {
-        let poster = try firstFrame(Self.packageRoot.appendingPathComponent("SampleVideos/pets09_s2l1_vtest_pedestrians.mp4").path)
-        let background = try firstFrame(Self.packageRoot.appendingPathComponent("../shared/data/clips/cockatoo_handheld.mp4").path)
+        let poster = try firstFrame(TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4"))
+        let background = try firstFrame(TestFootage.sampleVideo("cockatoo_handheld.mp4"))
         XCTAssertEqual(background.width, Self.width)
         let path = folder.appendingPathComponent("poster.mp4").path
         let writer = try VideoWriter(path: path, width: Self.width, height: Self.height, framesPerSecond: 30)

@@ -1,32 +1,9 @@
 import Foundation
 import XCTest
 
-/// Locates the shared data, runs the FFmpeg command-line tools and manages scratch directories
-/// for the VideoIO tests. The tests compare against `ffprobe`/`ffmpeg` as the reference.
+/// Runs the FFmpeg command-line tools and manages scratch directories for the VideoIO tests. The
+/// tests compare against `ffprobe`/`ffmpeg` as the reference.
 enum TestMedia {
-    /// `<package root>/../shared/data`, or a skip when it is missing.
-    static func sharedData() throws -> URL {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let data = root.deletingLastPathComponent().appendingPathComponent("shared/data")
-        guard FileManager.default.fileExists(atPath: data.path) else {
-            throw XCTSkip("shared data not found at \(data.path); these tests need the clips beside the repository")
-        }
-        return data
-    }
-
-    static func clip(_ name: String) throws -> String {
-        try sharedData().appendingPathComponent("clips/\(name)").path
-    }
-
-    static func sequence(_ name: String) throws -> String {
-        try sharedData().appendingPathComponent("sequences/\(name)/\(name).mp4").path
-    }
-
-    static let clipNames = ["pets09_s2l1_vtest_pedestrians.mp4", "carphone_face_in_car.mp4", "bikes_street.mp4",
-                            "cockatoo_handheld.mp4"]
-    static let sequenceNames = ["Crossing", "Couple", "Football1", "bag", "wakeboard7"]
-
     /// A fresh empty directory, removed when the test ends.
     static func scratchDirectory(for test: XCTestCase) throws -> URL {
         let directory = FileManager.default.temporaryDirectory

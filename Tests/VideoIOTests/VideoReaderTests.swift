@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TestFootage
 import VideoIO
 import XCTest
 
@@ -23,15 +24,24 @@ final class VideoReaderTests: XCTestCase {
         return count
     }
 
-    func testFrameCountsMatchFFprobeOnClipsAndSequences() throws {
-        let paths = try TestMedia.clipNames.map(TestMedia.clip) + TestMedia.sequenceNames.map(TestMedia.sequence)
+    func testFrameCountsMatchFFprobeOnTheSampleVideos() throws {
+        for name in ["pets09_s2l1_vtest_pedestrians.mp4", "carphone_face_in_car.mp4", "cockatoo_handheld.mp4"] {
+            let path = TestFootage.sampleVideo(name)
+            XCTAssertEqual(try decodeAll(path), try TestMedia.probedFrameCount(path), path)
+        }
+    }
+
+    /// The development data's fourth clip (index after the media data) and its first five sequences (320x240 to 1280x720).
+    func testFrameCountsMatchFFprobeOnTheDevelopmentData() throws {
+        let paths = try (["data/clips/bikes_street.mp4"] + ["Crossing", "Couple", "Football1", "bag", "wakeboard7"]
+            .map { "data/sequences/\($0)/\($0).mp4" }).map(TestFootage.developmentData)
         for path in paths {
             XCTAssertEqual(try decodeAll(path), try TestMedia.probedFrameCount(path), path)
         }
     }
 
     func testInfoDescribesTheClip() throws {
-        let reader = try VideoReader(path: try TestMedia.clip("cockatoo_handheld.mp4"))
+        let reader = try VideoReader(path: TestFootage.sampleVideo("cockatoo_handheld.mp4"))
         let info = reader.info
         XCTAssertEqual(info.width, 1280)
         XCTAssertEqual(info.height, 720)
@@ -47,22 +57,24 @@ final class VideoReaderTests: XCTestCase {
         XCTAssertTrue(info.description.contains("1280x720"))
         XCTAssertEqual(info.description.split(separator: "\n").count, 8)
 
-        let ntsc = try VideoReader(path: try TestMedia.clip("carphone_face_in_car.mp4")).info
+        let ntsc = try VideoReader(path: TestFootage.sampleVideo("carphone_face_in_car.mp4")).info
         XCTAssertEqual(ntsc.frameRateRational, FrameRate(numerator: 30000, denominator: 1001))
         XCTAssertFalse(ntsc.hasAudio)
         XCTAssertNil(ntsc.audioCodecName)
     }
 
     func testTimesFollowTheFrameRate() throws {
-        let reader = try VideoReader(path: try TestMedia.clip("bikes_street.mp4"))
-        while let frame = try reader.nextFrame() {
-            XCTAssertEqual(frame.time, Double(frame.index) / 25, accuracy: 0.002)
+        for (name, rate) in [("cockatoo_handheld.mp4", 20.0), ("carphone_face_in_car.mp4", 30000.0 / 1001)] {
+            let reader = try VideoReader(path: TestFootage.sampleVideo(name))
+            while let frame = try reader.nextFrame() {
+                XCTAssertEqual(frame.time, Double(frame.index) / rate, accuracy: 0.002, "\(name) frame \(frame.index)")
+            }
         }
     }
 
     func testLumaIsTheDecodedYPlane() throws {
-        for (name, format) in [("bikes_street.mp4", "yuv420p"), ("cockatoo_handheld.mp4", "yuv444p")] {
-            let path = try TestMedia.clip(name)
+        for (name, format) in [("pets09_s2l1_vtest_pedestrians.mp4", "yuv420p"), ("cockatoo_handheld.mp4", "yuv444p")] {
+            let path = TestFootage.sampleVideo(name)
             let frame = try XCTUnwrap(try VideoReader(path: path).nextFrame())
             let reference = try TestMedia.referenceFirstLuma(path, planarFormat: format, width: frame.width,
                                                              height: frame.height)
@@ -71,7 +83,7 @@ final class VideoReaderTests: XCTestCase {
     }
 
     func testRGBMatchesFFmpegConversion() throws {
-        let path = try TestMedia.clip("bikes_street.mp4")
+        let path = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
         let frame = try XCTUnwrap(try VideoReader(path: path).nextFrame())
         let rgb = frame.rgb()
         XCTAssertEqual(rgb.channels, 3)
@@ -106,7 +118,7 @@ final class VideoReaderTests: XCTestCase {
     func testFramesOutliveTheReaderAndConvertOnOtherThreads() throws {
         var frames: [VideoFrame] = []
         do {
-            let reader = try VideoReader(path: try TestMedia.sequence("Crossing"))
+            let reader = try VideoReader(path: TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4"))
             while frames.count < 8, let frame = try reader.nextFrame() { frames.append(frame) }
         }
         let expected = frames.map { $0.rgb().pixels }
@@ -118,7 +130,7 @@ final class VideoReaderTests: XCTestCase {
     }
 
     func testSkipDecodesToTheRequestedFrame() throws {
-        let path = try TestMedia.sequence("Football1")
+        let path = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
         let reader = try VideoReader(path: path)
         XCTAssertTrue(reader.skip(to: 30))
         let frame = try XCTUnwrap(try reader.nextFrame())

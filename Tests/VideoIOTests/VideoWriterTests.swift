@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TestFootage
 import VideoIO
 import XCTest
 
@@ -97,7 +98,7 @@ final class VideoWriterTests: XCTestCase {
 
     func testAudioIsCopiedFromTheSource() throws {
         let directory = try TestMedia.scratchDirectory(for: self)
-        let source = try TestMedia.clip("cockatoo_handheld.mp4")
+        let source = TestFootage.sampleVideo("cockatoo_handheld.mp4")
         let path = directory.appendingPathComponent("with-audio.mp4").path
         let reader = try VideoReader(path: source)
         let writer = try VideoWriter(path: path, width: reader.info.width, height: reader.info.height,
@@ -120,7 +121,7 @@ final class VideoWriterTests: XCTestCase {
 
     func testAudioSourceWithoutAudioIsAWarningAndMissingSourceAnError() throws {
         let directory = try TestMedia.scratchDirectory(for: self)
-        let silentSource = try TestMedia.sequence("Football1")
+        let silentSource = TestFootage.sampleVideo("carphone_face_in_car.mp4")
         let path = directory.appendingPathComponent("silent.mp4").path
         let writer = try VideoWriter(path: path, width: 64, height: 48, framesPerSecond: 10,
                                      audioSourcePath: silentSource)
