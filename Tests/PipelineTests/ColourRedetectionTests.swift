@@ -2,6 +2,7 @@ import Detection
 import Foundation
 import Imaging
 import Pipeline
+import TestFootage
 import Tracking
 import VideoIO
 import XCTest
@@ -48,20 +49,20 @@ final class ColourRedetectionTests: XCTestCase {
     }
 
     /// Frames without colour, boxes outside the frame and regions without room for the object give
-    /// nothing, not a crash.
+    /// nothing, not a crash (a walker of the bundled pedestrian clip, 22 x 55 px).
     func testMissingColourAndDegenerateBoxesGiveNothing() throws {
-        let (clip, truth) = try PipelineFixtures.sequence("group3_2")
-        let frame = try XCTUnwrap(try colourFrames(clip, [0])[0])
-        XCTAssertNil(ColourRedetector(frame: ImageFrame(luma: frame.luma), box: truth[0]))
+        let frame = try XCTUnwrap(try colourFrames(TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4"), [0])[0])
+        let walker = PixelRect(x: 157, y: 138, width: 22, height: 55)
+        XCTAssertNil(ColourRedetector(frame: ImageFrame(luma: frame.luma), box: walker))
         XCTAssertNil(ColourRedetector(frame: frame, box: PixelRect(x: -50, y: -50, width: 20, height: 20)))
         XCTAssertNil(ColourRedetector(frame: frame, box: PixelRect(x: 10, y: 10, width: 2, height: 2)))
         XCTAssertNil(ColourRedetector(frame: frame, box: PixelRect(x: .nan, y: 10, width: 20, height: 20)))
-        let redetector = try XCTUnwrap(ColourRedetector(frame: frame, box: truth[0]))
-        XCTAssertEqual(redetector.agreement(in: ImageFrame(luma: frame.luma), box: truth[0]), 0)
+        let redetector = try XCTUnwrap(ColourRedetector(frame: frame, box: walker))
+        XCTAssertEqual(redetector.agreement(in: ImageFrame(luma: frame.luma), box: walker), 0)
         XCTAssertEqual(redetector.agreement(in: frame, box: PixelRect(x: 5000, y: 0, width: 20, height: 20)), 0)
-        XCTAssertTrue(redetector.search(in: frame, within: PixelRect(x: 5000, y: 0, width: 100, height: 100), width: 15, height: 64).isEmpty)
-        XCTAssertTrue(redetector.search(in: frame, within: frame.bounds, width: .infinity, height: 64).isEmpty)
-        XCTAssertTrue(redetector.search(in: frame, within: PixelRect(x: 0, y: 0, width: 30, height: 30), width: 15, height: 64).isEmpty)
+        XCTAssertTrue(redetector.search(in: frame, within: PixelRect(x: 5000, y: 0, width: 100, height: 100), width: 22, height: 55).isEmpty)
+        XCTAssertTrue(redetector.search(in: frame, within: frame.bounds, width: .infinity, height: 55).isEmpty)
+        XCTAssertTrue(redetector.search(in: frame, within: PixelRect(x: 0, y: 0, width: 30, height: 30), width: 22, height: 55).isEmpty)
     }
 
     /// The product pipeline at both levels: with re-seeding, the track lost on the trees is moved
