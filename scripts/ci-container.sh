@@ -17,6 +17,7 @@ source scripts/ci-batch-runs.sh
 started=$SECONDS
 step() { echo "ci-container: [$((SECONDS - started)) s] $*"; }
 
+[ "$(id -u)" -eq 0 ] || fail "needs root (debootstrap, and the volume handed to the containers' user)"
 bash scripts/apt-install.sh podman runc python3-yaml
 work="$(mktemp -d "${TMPDIR:-/tmp}/vtrack-ci-container.XXXXXX")"
 trap 'status=$?; if [ "$status" -eq 0 ]; then rm -rf "$work"; else echo "ci-container: kept $work" >&2; fi' EXIT
