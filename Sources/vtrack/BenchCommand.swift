@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Pipeline
 
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure decode, track and encode throughput on clips.",
@@ -19,6 +19,8 @@ struct BenchCommand: ParsableCommand {
           vtrack bench --detector person "group1_1.mp4=712,438,45,107;788,488,41,107;877,437,50,118"
         """
     )
+
+    @OptionGroup var log: FFmpegLogOptions
 
     @Argument(help: ArgumentHelp("A clip and a box on its first frame: CLIP=x,y,width,height.", valueName: "clip=box"))
     var runs: [String]

@@ -6,7 +6,7 @@ import Tracking
 
 extension EvaluationProtocol: ExpressibleByArgument {}
 
-struct EvalCommand: ParsableCommand {
+struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Score the tracker on an OTB-layout dataset (success AUC, precision@20, speed).",
@@ -69,6 +69,8 @@ struct EvalCommand: ParsableCommand {
             }
         }
     }
+
+    @OptionGroup var log: FFmpegLogOptions
 
     @Argument(help: ArgumentHelp("Dataset folder (OTB layout), or one sequence folder.", valueName: "dir"))
     var dataset: String
