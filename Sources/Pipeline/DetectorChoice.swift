@@ -64,6 +64,16 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What `--detector` accepts, for help and errors.
+    public static let choicesText = "person, face, template, haar-face, profileface, fullbody, upperbody, a YOLO model PATH.onnx or an OpenCV cascade PATH.xml"
+
+    /// True when `text` names a detector ``init(parsing:classes:classNamesPath:)`` understands.
+    public static func isKnown(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return ["template", "person", "face", "haar-face"].contains(text) || CascadeDetector.knownNames[text] != nil
+            || lowered.hasSuffix(".onnx") || lowered.hasSuffix(".xml")
+    }
+
     /// The files the detector reads that the user named: an ONNX model and its class-names file, or
     /// a cascade `.xml`.
     public var inputFiles: [CommandFiles.File] {

@@ -66,13 +66,16 @@ public enum OutputDestination: Equatable, Sendable {
         }
     }
 
-    /// `path` with symbolic links in it resolved, as far as they exist: the real path of the file,
-    /// or of its folder followed by its name when the file does not exist yet.
+    /// `path` made absolute with symbolic links in it resolved, as far as they exist: the real path
+    /// of the file, or of its folder followed by its name when the file does not exist yet, or the
+    /// path with `.`, `..` and repeated slashes removed when the folder does not exist either.
     static func resolved(_ path: String) -> String {
         if let real = realPath(path) { return real }
         let folder = FilePath.folder(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let realFolder = realPath(folder.isEmpty ? "." : folder) else { return path }
+        guard let realFolder = realPath(folder.isEmpty ? "." : folder) else {
+            return URL(fileURLWithPath: path).standardizedFileURL.path
+        }
         return realFolder == "/" ? "/" + name : realFolder + "/" + name
     }
 

@@ -64,7 +64,8 @@ public enum TemporaryOutputs {
 
     /// On SIGINT, SIGTERM, SIGHUP or SIGPIPE (a closed pipe on standard output): deletes the registered temporary files, then ends the process
     /// with the signal (its default action), so the caller sees the usual status (130 for Ctrl-C).
-    /// The handler runs on a dispatch queue, outside the signal context. Call once, at start-up.
+    /// The handler runs on a dispatch queue, outside the signal context, and re-sends the signal to
+    /// the process (dispatch threads block signals). Call once, at start-up.
     public static func removeAllOnTermination() {
         lock.lock()
         defer { lock.unlock() }
@@ -75,7 +76,7 @@ public enum TemporaryOutputs {
             source.setEventHandler {
                 removeAll()
                 signal(signalNumber, SIG_DFL)
-                raise(signalNumber)
+                kill(getpid(), signalNumber)
             }
             source.resume()
             signalSources.append(source)

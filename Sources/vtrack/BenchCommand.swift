@@ -37,6 +37,12 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     @Option(help: ArgumentHelp("With --detector: frames between detector runs.", valueName: "n"))
     var reseedEvery = 50
 
+    func validate() throws {
+        if let detector, !DetectorChoice.isKnown(detector) {
+            throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
+        }
+    }
+
     func run() throws {
         if let detector { return try measureReseeding(DetectorChoice(parsing: detector)) }
         var results: [ThroughputFigures] = []

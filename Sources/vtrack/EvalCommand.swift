@@ -119,6 +119,9 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
     var parameterAssignments: [String] = []
 
     func validate() throws {
+        guard DetectorChoice.isKnown(detector) else {
+            throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
+        }
         for level in level.levels {
             do {
                 _ = try TrackerParameters.for(level).applying(parameterAssignments)

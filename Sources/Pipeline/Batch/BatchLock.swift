@@ -1,50 +1,35 @@
 import Foundation
 
-/// The advisory locks that keep two batches from writing the same clips into one output folder.
+/// The advisory lock that keeps two batches from writing the same clips into one output folder.
 ///
-/// A whole batch holds `OUT/.vtrack-batch.lock` exclusively; a shard holds it shared and
-/// `OUT/.vtrack-batch.shard-I-of-N.lock` exclusively. So shards of one batch run side by side
-/// (on one machine or on many, over a file system with `flock`), while a second run of the same
-/// shard, or a whole batch beside any shard, is refused at once, naming the process that holds the
-/// lock. The kernel releases the locks when the process ends, however it ends.
+/// One file, `OUT/.vtrack-batch.lock`, carries POSIX record locks: a whole batch locks all of it,
+/// shard `I/N` locks byte `1 + I`. So shards with different indices run side by side (on one
+/// machine, or on many over a file system with POSIX locks), while a second run of the same shard,
+/// or a whole batch beside any shard, is refused at once with the id of the process that holds
+/// the lock. The kernel releases the lock when the process ends, however it ends.
 final class BatchLock {
-    private var descriptors: [Int32] = []
+    private let descriptor: Int32
 
-    /// Takes the locks for `shard` in `folder` (which exists). Throws ``BatchError/busy(path:holder:)``
-    /// when another batch holds them, ``OutputError`` when a lock file cannot be created.
+    /// Takes the lock for `shard` in `folder` (which exists). Throws ``BatchError/busy(path:holder:)``
+    /// when another process holds it, ``OutputError`` when the lock file cannot be created.
     init(folder: String, shard: BatchShard) throws {
-        let whole = (folder as NSString).appendingPathComponent(".vtrack-batch.lock")
-        if shard.isWhole {
-            try take(whole, exclusive: true, folder: folder)
-        } else {
-            try take(whole, exclusive: false, folder: folder)
-            let own = (folder as NSString).appendingPathComponent(".vtrack-batch.shard-\(shard.index)-of-\(shard.count).lock")
-            try take(own, exclusive: true, folder: folder)
+        let path = (folder as NSString).appendingPathComponent(".vtrack-batch.lock")
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        var region = flock()
+        region.l_type = Int16(F_WRLCK)
+        region.l_whence = Int16(SEEK_SET)
+        region.l_start = shard.isWhole ? 0 : off_t(1 + shard.index)
+        region.l_len = shard.isWhole ? 0 : 1
+        guard fcntl(descriptor, F_SETLK, &region) == 0 else {
+            var holder = region
+            let known = fcntl(descriptor, F_GETLK, &holder) == 0 && holder.l_type != Int16(F_UNLCK)
+            close(descriptor)
+            throw BatchError.busy(path: folder, holder: known ? Int(holder.l_pid) : nil)
         }
     }
 
     deinit {
-        for descriptor in descriptors { close(descriptor) }
-    }
-
-    private func take(_ path: String, exclusive: Bool, folder: String) throws {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
-        guard flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
-            let holder = Self.recordedProcess(descriptor)
-            close(descriptor)
-            throw BatchError.busy(path: folder, holder: holder)
-        }
-        descriptors.append(descriptor)
-        let pid = "\(getpid())\n"
-        if ftruncate(descriptor, 0) == 0 { _ = pid.withCString { write(descriptor, $0, strlen($0)) } }
-    }
-
-    /// The process id the last holder wrote into the lock file, if readable.
-    private static func recordedProcess(_ descriptor: Int32) -> Int? {
-        var buffer = [CChar](repeating: 0, count: 32)
-        let count = pread(descriptor, &buffer, 31, 0)
-        guard count > 0 else { return nil }
-        return Int(String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines))
+        close(descriptor)
     }
 }
