@@ -31,6 +31,7 @@ struct VTrackCommand: ParsableCommand {
             if let logging = command as? ShowsFFmpegLog, logging.log.verbose { FFmpegLog.setLevel(.info) }
             try command.run()
         } catch {
+            TemporaryOutputs.removeAll()
             exit(withError: error)
         }
     }
