@@ -4,13 +4,14 @@ import Imaging
 
 /// Finds people with the packaged SSDLite-MobileNetV2 pedestrian model (300x300 input).
 ///
-/// Without hints the whole frame is searched in one pass (one inference, whatever the frame size):
-/// people from about a tenth of the frame's height up are found. With ``tileFraction`` below 1 it is
-/// also searched in overlapping square tiles of that fraction of the shorter side, for smaller
-/// people, at several times the cost; a detection cut by a tile's edge inside the frame is dropped
-/// (a neighbouring tile or the whole frame sees that person whole), and all passes are merged by
-/// non-maximum suppression. On TUD-Campus and TUD-Stadtmitte (people 100 to 300 px tall at 480p)
-/// tiles of 0.6 added false detections of parts of people and few people (docs/mot.md). With hints
+/// Without hints the frame is searched in squares of its full height (two passes for 4:3 or 16:9,
+/// so the network sees people undistorted). Only when those find nobody, or find people shorter
+/// than ``tilingHeightFraction`` of the frame (so smaller ones may be missed), is it also searched
+/// whole (squeezed into the network's square) and in overlapping squares of ``tileFraction`` of its
+/// shorter side (a 720p frame: 6 tiles of 432 px), at several times the cost. A detection cut by its square's edge inside the frame is dropped (an
+/// overlapping square sees that person whole), and all passes are merged by non-maximum
+/// suppression. Where people are large (TUD-Campus and TUD-Stadtmitte: 100 to 300 px tall at
+/// 480p) the small tiles found few more people and many parts of people (docs/mot.md). With hints
 /// (the tracks' boxes) only a square window around each hint is searched, ``hintWindowScale`` times
 /// the hint's longer side, so a person of the hint's size fills a good part of the network's input;
 /// this is how re-seeding stays cheap.
@@ -33,7 +34,7 @@ public final class PersonDetector: Detector, @unchecked Sendable {
     private let lock = NSLock()
 
     /// Loads the packaged model. Throws ``NeuralDetectionError`` when the runtime or the model is missing.
-    public init(tileFraction: Double = 1, hintWindowScale: Double = 4, suppressionOverlap: Double = 0.45,
+    public init(tileFraction: Double = 0.6, hintWindowScale: Double = 4, suppressionOverlap: Double = 0.45,
                 minimumScore: Float = 0.3) throws {
         let path = try PackagedModel.person.installedPath()
         network = try NeuralNetwork(modelPath: path) { _ in [1, 300, 300, 3] }
@@ -51,14 +52,21 @@ public final class PersonDetector: Detector, @unchecked Sendable {
         guard frame.width > 0, frame.height > 0 else { throw DetectionError.invalidFrame("the frame is empty") }
         lock.lock()
         defer { lock.unlock() }
-        var found: [Detection] = []
-        let regions = hints.isEmpty ? Self.regions(width: frame.width, height: frame.height, tileFraction: tileFraction)
-            : Self.windows(around: hints, scale: hintWindowScale, width: frame.width, height: frame.height)
-        for region in regions {
-            let inside = try detect(in: frame, region: region)
-            // A person cut by a tile's edge inside the frame is found whole by an overlapping tile or
-            // by the whole frame: the cut part would be a false detection.
-            found += hints.isEmpty ? inside.filter { !Self.isCut($0.box, by: region, width: frame.width, height: frame.height) } : inside
+        guard hints.isEmpty else {
+            let windows = Self.windows(around: hints, scale: hintWindowScale, width: frame.width, height: frame.height)
+            return NonMaximumSuppression.apply(try windows.flatMap { try detect(in: frame, region: $0) }, overlap: suppressionOverlap)
+        }
+        // A person cut by a square's edge inside the frame is found whole by an overlapping square:
+        // the cut part would be a false detection.
+        func search(_ squares: [PixelRect]) throws -> [Detection] {
+            try squares.flatMap { square in
+                try detect(in: frame, region: square).filter { !Self.isCut($0.box, by: square, width: frame.width, height: frame.height) }
+            }
+        }
+        var found = try search(Self.squares(width: frame.width, height: frame.height, sideFraction: 1))
+        let smallest = found.filter { $0.score >= 0.5 }.map(\.box.height).min()
+        if tileFraction < 1, (smallest ?? 0) < Self.tilingHeightFraction * Double(frame.height) {
+            found += try search([frame.bounds] + Self.squares(width: frame.width, height: frame.height, sideFraction: tileFraction))
         }
         return NonMaximumSuppression.apply(found, overlap: suppressionOverlap)
     }
@@ -69,6 +77,10 @@ public final class PersonDetector: Detector, @unchecked Sendable {
     /// are scaled about the centre by the inverse of the pooled median, 1.22; see docs/mot.md.
     static let widthCorrection = 1 / 1.22
 
+    /// Tiles are searched when the whole-frame pass's shortest confident person (score ≥ 0.5) is
+    /// shorter than this fraction of the frame's height, or when it finds nobody.
+    public static let tilingHeightFraction = 0.2
+
     /// True when `box` touches (within 2 px) an edge of `region` that lies inside the frame.
     static func isCut(_ box: PixelRect, by region: PixelRect, width: Int, height: Int) -> Bool {
         let margin = 2.0
@@ -78,23 +90,17 @@ public final class PersonDetector: Detector, @unchecked Sendable {
             || (region.maxY < Double(height) && box.maxY >= region.maxY - margin)
     }
 
-    /// The whole frame, then overlapping square tiles covering it (pixels, top-left origin).
-    public static func regions(width: Int, height: Int, tileFraction: Double) -> [PixelRect] {
-        let whole = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let side = Double(min(width, height)) * min(1, max(0.1, tileFraction))
-        guard side < Double(min(width, height)) || width != height else { return [whole] }
+    /// Overlapping squares covering the frame (pixels, top-left origin), of side `sideFraction` of
+    /// its shorter side, overlapping by at least a fifth: for `sideFraction` 1, two squares of the
+    /// frame's full height for 4:3 or 16:9 (one pass each, the picture undistorted).
+    public static func squares(width: Int, height: Int, sideFraction: Double) -> [PixelRect] {
+        let side = Double(min(width, height)) * min(1, max(0.1, sideFraction))
         func starts(_ length: Double) -> [Double] {
-            let count = max(1, Int((length / (side * 0.8)).rounded(.up)))
-            return count == 1 ? [max(0, (length - side) / 2)]
-                : (0..<count).map { Double($0) * (length - side) / Double(count - 1) }
+            guard length > side else { return [0] }
+            let count = max(2, Int((length / (side * 0.8)).rounded(.up)))
+            return (0..<count).map { Double($0) * (length - side) / Double(count - 1) }
         }
-        var regions = [whole]
-        for y in starts(Double(height)) {
-            for x in starts(Double(width)) {
-                regions.append(PixelRect(x: x, y: y, width: side, height: side))
-            }
-        }
-        return regions
+        return starts(Double(height)).flatMap { y in starts(Double(width)).map { x in PixelRect(x: x, y: y, width: side, height: side) } }
     }
 
     /// A square window around each valid hint, inside the frame. Two windows whose union fits in a
