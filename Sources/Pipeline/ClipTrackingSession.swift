@@ -183,7 +183,6 @@ extension ClipTrackingSession {
         var parameters = MultiObjectTracker.Parameters()
         parameters.detectEvery = max(1, options.automaticDetectionInterval)
         parameters.highScore = options.detectionMinimumScore
-        parameters.newTrackScore = min(1, options.detectionMinimumScore + 0.1)
         return MultiObjectTracker(detector: detector, usesColour: options.detector.needsColour,
                                   defaultLabel: options.detector.description, level: options.level, parameters: parameters)
     }

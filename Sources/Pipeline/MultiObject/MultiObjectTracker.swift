@@ -26,10 +26,8 @@ final class MultiObjectTracker {
     struct Parameters {
         /// Frames between detector runs.
         var detectEvery = 2
-        /// Detections at or above this score are confident (stage 1 and 3, new tracks).
+        /// Detections at or above this score are confident: stages 1 and 3, and new tracks.
         var highScore: Float = 0.5
-        /// Confident detections at or above this score that match no track start a tentative track.
-        var newTrackScore: Float = 0.6
         /// Least overlap (IoU) with a track's prediction for each stage.
         var confidentIoU = 0.2, lowScoreIoU = 0.5, tentativeIoU = 0.3
         var confirmationHits = 2
@@ -143,12 +141,12 @@ final class MultiObjectTracker {
         return result.unmatchedDetections.map { candidates[$0] }
     }
 
-    /// Starts a track for each detection that is confident enough and not on a followed track, while
+    /// Starts a track for each confident detection left that is not on a followed track, while
     /// trackers are free; on the start frame they are confirmed at once.
     private func startTracks(_ found: [Detection], frame: ImageFrame, colourFrame: () -> ImageFrame, confirmed: Bool) {
         var taken = tracks.filter { $0.isFollowed && $0.phase != .ended }.map(\.box)
         var free = SequenceRequestHandler.maximumTrackersPerType - tracks.filter(\.isFollowed).count
-        for detection in found.sorted(by: { $0.score > $1.score }) where detection.score >= parameters.newTrackScore && free > 0 {
+        for detection in found.sorted(by: { $0.score > $1.score }) where free > 0 {
             guard detection.box.isValid, !taken.contains(where: { $0.iou(detection.box) > parameters.duplicateIoU }) else { continue }
             tracks.append(MultiObjectTrack(trackID: nextTrackID, detection: detection, label: detection.label ?? defaultLabel,
                                            frame: frame, colourFrame: colourFrame, level: level, confirmed: confirmed))
