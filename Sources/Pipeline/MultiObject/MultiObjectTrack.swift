@@ -101,6 +101,9 @@ final class MultiObjectTrack {
     /// The tracker's box on the last frame, or the prediction when no tracker follows the track.
     var box: PixelRect { object?.box ?? motion.box }
 
+    /// True when the track ends on the current frame.
+    var isEnding: Bool { endsThisFrame }
+
     /// Stops following: the tracker is released after this frame, the motion model goes on.
     func lose() {
         guard phase == .confirmed else { return end() }
@@ -127,7 +130,10 @@ final class MultiObjectTrack {
     /// track that ended). A lost track shows its predicted box at confidence 0.
     func record(frame: VideoFrame, frameWidth: Int, frameHeight: Int) -> TrackRecord? {
         if phase == .lost || (phase == .confirmed && object == nil) {
-            let box = motion.box.clipped(toWidth: frameWidth, height: frameHeight) ?? motion.box
+            let predicted = motion.box
+            let box = predicted.clipped(toWidth: frameWidth, height: frameHeight)
+                ?? PixelRect(x: min(max(0, predicted.x), Double(frameWidth) - 1), y: min(max(0, predicted.y), Double(frameHeight) - 1),
+                             width: 1, height: 1)
             return TrackRecord(frame: frame.index, time: frame.time, trackID: trackID, label: label, box: box, confidence: 0,
                                state: endsThisFrame ? .ended : .lost)
         }

@@ -21,7 +21,7 @@ import VideoIO
 /// ``Parameters/missedRunsBeforeLost`` runs, and is lost at once when its box lies on a matched
 /// track's object (never two confirmed tracks on one object). A lost track has no tracker; its
 /// motion model predicts where it would be, a detection there brings it back with its id, and after
-/// ``Parameters/framesKeptLost`` frames it ends. Ids are never reused. At most 16 trackers live.
+/// ``Parameters/framesKeptLost`` frames, or once the prediction leaves the picture, it ends. Ids are never reused. At most 16 trackers live.
 final class MultiObjectTracker {
     struct Parameters {
         /// Frames between detector runs.
@@ -60,7 +60,10 @@ final class MultiObjectTracker {
     /// and on a scheduled frame runs the detector and associates, confirms, loses and starts tracks.
     func prepare(frame: ImageFrame, colourFrame: () -> ImageFrame, frameOffset: Int) throws {
         for track in tracks { track.predict() }
-        for track in tracks where track.phase == .lost && track.framesLost >= parameters.framesKeptLost { track.end() }
+        for track in tracks where track.phase == .lost
+            && (track.framesLost >= parameters.framesKeptLost || !Self.isMostlyInside(track.predictedBox, frame)) {
+            track.end()
+        }
         guard frameOffset % max(1, parameters.detectEvery) == 0 else { return }
         let detections = try detector.detect(in: usesColour ? colourFrame() : frame)
         let confident = detections.indices.filter { detections[$0].score >= parameters.highScore }
@@ -68,7 +71,7 @@ final class MultiObjectTracker {
 
         // A lost track that comes back needs a tracker: only as many as are free can.
         let free = SequenceRequestHandler.maximumTrackersPerType - tracks.filter(\.isFollowed).count
-        let returning = tracks.filter { $0.phase == .lost && !endsNow($0) }.sorted { $0.framesLost < $1.framesLost }.prefix(max(0, free))
+        let returning = tracks.filter { $0.phase == .lost && !$0.isEnding }.sorted { $0.framesLost < $1.framesLost }.prefix(max(0, free))
         let established = tracks.filter { $0.phase == .confirmed } + returning
         var unusedConfident = associate(established, confident, detections, minimumIoU: parameters.confidentIoU, frame: frame,
                                         withAppearance: true, colourFrame: colourFrame)
@@ -120,7 +123,12 @@ final class MultiObjectTracker {
     /// Tracks started so far (ids given).
     var tracksStarted: Int { nextTrackID - 1 }
 
-    private func endsNow(_ track: MultiObjectTrack) -> Bool { track.phase == .lost && track.framesLost >= parameters.framesKeptLost }
+    /// True when at least half of `box` lies inside the frame (a lost person predicted further out
+    /// has left the picture).
+    private static func isMostlyInside(_ box: PixelRect, _ frame: ImageFrame) -> Bool {
+        guard box.isValid, let inside = box.clipped(toWidth: frame.width, height: frame.height) else { return false }
+        return inside.width * inside.height >= 0.5 * box.width * box.height
+    }
 
     /// Matches `candidates` (indices into `detections`) to `group` by an optimal assignment on IoU
     /// with the tracks' predictions (plus appearance agreement when asked), gated at `minimumIoU`
