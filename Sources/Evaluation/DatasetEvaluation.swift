@@ -230,7 +230,7 @@ public enum DatasetEvaluation {
 
     private static func write(_ text: String, to path: String) throws {
         do {
-            try AtomicFileWriter.write(text, to: path)
+            try TextOutputFile.write(text, to: path)
         } catch OutputError.writeFailed(_, let reason) {
             throw EvaluationError.writeFailed(path: path, reason: reason)
         } catch {

@@ -57,6 +57,9 @@ public enum LockstepRunner {
         if decoded < frameCount {
             warnings.append("the video has \(decoded) frames, the ground truth \(frameCount): the missing frames score as misses")
         }
+        if let unscored = SequenceRun.unscoredFramesWarning(videoFrames: reader.info.frameCount, groundTruthLines: frameCount) {
+            warnings.append(unscored)
+        }
         return runs.map { run in
             SequenceRun(sequence: sequence.name, start: run.start, level: level, width: width, height: height,
                         records: run.records, initSeconds: run.initTime.seconds, trackerSeconds: run.trackTime.seconds,

@@ -57,6 +57,9 @@ public enum PipelineRunner {
                                                      reason: "run \(start.name): \(error)")
             }
             var warnings = report.warnings
+            if let unscored = SequenceRun.unscoredFramesWarning(videoFrames: info.frameCount, groundTruthLines: frameCount) {
+                warnings.append(unscored)
+            }
             if start.frame + records.count < frameCount {
                 warnings.append("run \(start.name) has \(records.count) frames from frame \(start.frame), the ground truth \(frameCount): the missing frames score as misses")
             }

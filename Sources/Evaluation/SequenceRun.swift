@@ -26,6 +26,13 @@ public struct SequenceRun: Sendable {
     /// Decoder warnings and mismatches between the video and the ground truth.
     public let warnings: [String]
 
+    /// The warning for a video longer than its ground truth (its later frames are not scored), or nil.
+    /// `videoFrames` is the frame count the container declares, when it declares one.
+    static func unscoredFramesWarning(videoFrames: Int?, groundTruthLines: Int) -> String? {
+        guard let videoFrames, videoFrames > groundTruthLines else { return nil }
+        return "the video has \(videoFrames) frames, the ground truth \(groundTruthLines) lines: frames from \(groundTruthLines) on are not scored"
+    }
+
     /// Tracker-only speed: frames after the first per second of tracker time (the peers'
     /// convention); `nil` with fewer than two frames.
     public var trackerFPS: Double? {

@@ -36,7 +36,7 @@ public final class ClipDetectionSession {
 
     /// Decodes the clip, detects on every ``every``-th frame (from frame 0) and writes the rows.
     public func run(csvPath: String, progress: ((Int) -> Void)? = nil) throws -> DetectionReport {
-        let file = try AtomicFileWriter(path: csvPath)
+        let file = try TextOutputFile(path: csvPath)
         file.writeLine(Self.header)
         let clock = ContinuousClock()
         let started = clock.now

@@ -30,7 +30,7 @@ public final class ClipRegistrationSession {
 
     /// Decodes the clip and writes one row per frame.
     public func run(csvPath: String, progress: ((Int) -> Void)? = nil) throws -> RegistrationReport {
-        let file = try AtomicFileWriter(path: csvPath)
+        let file = try TextOutputFile(path: csvPath)
         file.writeLine(Self.header)
         let handler = SequenceRequestHandler()
         let request = TranslationalImageRegistrationRequest(workingSide: workingSide)

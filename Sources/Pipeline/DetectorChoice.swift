@@ -64,6 +64,29 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What `--detector` accepts, for help and errors.
+    public static let choicesText = "person, face, template, haar-face, profileface, fullbody, upperbody, a YOLO model PATH.onnx or an OpenCV cascade PATH.xml"
+
+    /// True when `text` names a detector ``init(parsing:classes:classNamesPath:)`` understands.
+    public static func isKnown(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return ["template", "person", "face", "haar-face"].contains(text) || CascadeDetector.knownNames[text] != nil
+            || lowered.hasSuffix(".onnx") || lowered.hasSuffix(".xml")
+    }
+
+    /// The files the detector reads that the user named: an ONNX model and its class-names file, or
+    /// a cascade `.xml`.
+    public var inputFiles: [CommandFiles.File] {
+        switch self {
+        case .template, .person, .face: return []
+        case .yolo(let model):
+            return [CommandFiles.File(role: "the model", path: model.path)]
+                + (model.classNamesPath.map { [CommandFiles.File(role: "the class-names file", path: $0)] } ?? [])
+        case .cascade(let name):
+            return name.lowercased().hasSuffix(".xml") ? [CommandFiles.File(role: "the cascade", path: name)] : []
+        }
+    }
+
     /// The class detector, or `nil` for `.template`. Neural detectors are loaded and compiled once
     /// per process and shared. Throws `DetectionError` or `NeuralDetectionError` naming the file.
     public func makeClassDetector() throws -> (any Detector)? {

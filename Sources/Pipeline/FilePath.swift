@@ -1,3 +1,5 @@
+import Foundation
+
 /// Path arithmetic that is safe for every name the shell can pass. (Foundation's
 /// `NSString.deletingLastPathComponent` traps on a one-character path such as `x` or `-` on Linux.)
 public enum FilePath {
@@ -13,5 +15,19 @@ public enum FilePath {
         var folder = trimmed[..<slash]
         while folder.hasSuffix("/") { folder = folder.dropLast() }
         return folder.isEmpty ? "/" : String(folder)
+    }
+
+    /// Creates `folder` and the folders above it when missing (`mkdir -p`). Throws
+    /// ``OutputError/cannotCreate(path:reason:)`` naming `output`, the file that needs the folder.
+    public static func createFolder(_ folder: String, for output: String) throws {
+        guard !folder.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            var status = stat()
+            let reason = stat(folder, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
+                ? "\(folder) is not a folder" : "cannot create the folder \(folder)"
+            throw OutputError.cannotCreate(path: output, reason: reason)
+        }
     }
 }

@@ -4,11 +4,11 @@ import VideoIO
 /// after each frame. The file appears under its final name only once ``finish()`` has run; until then
 /// the lines are in a hidden `.NAME.partial` file beside it.
 public final class JSONLinesTrackSink: TrackSink {
-    private let file: AtomicFileWriter
+    private let file: TextOutputFile
 
     /// Throws ``OutputError`` when the file cannot be created.
     public init(path: String) throws {
-        file = try AtomicFileWriter(path: path)
+        file = try TextOutputFile(path: path)
     }
 
     public func write(frame: VideoFrame, records: [TrackRecord]) throws {

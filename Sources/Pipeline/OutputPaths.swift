@@ -15,9 +15,10 @@ public struct OutputPaths: Sendable, Equatable {
     /// The JSON Lines file, one object per frame (``TrackJSONLines``).
     public var jsonLines: String?
 
-    /// Throws ``OutputError/wouldOverwriteInput(path:)`` when an output is the clip itself and
-    /// ``OutputError/sameFileForTwoOutputs(path:first:second:)`` when two outputs are the same file.
-    public init(clip: String, out: String?, csv: String?, video: String?, mot: String? = nil, jsonLines: String? = nil) throws {
+    /// Checks the outputs against each other, the clip and `otherInputs` (the model, a tracks file,
+    /// ...) with ``CommandFiles``; throws its one-line ``OutputError``.
+    public init(clip: String, out: String?, csv: String?, video: String?, mot: String? = nil, jsonLines: String? = nil,
+                otherInputs: [CommandFiles.File] = []) throws {
         let stem = Self.safeStem(of: clip)
         let out = (out == nil && csv == nil && video == nil && mot == nil && jsonLines == nil) ? "vtrack-out" : out
         if let out {
@@ -29,59 +30,47 @@ public struct OutputPaths: Sendable, Equatable {
         }
         self.mot = mot
         self.jsonLines = jsonLines
-        let named = self.named
-        for (index, output) in named.enumerated() {
-            if Self.sameFile(output.path, clip) { throw OutputError.wouldOverwriteInput(path: output.path) }
-            if let earlier = named[..<index].first(where: { Self.sameFile($0.path, output.path) }) {
-                throw OutputError.sameFileForTwoOutputs(path: output.path, first: earlier.kind, second: output.kind)
-            }
-        }
+        var files = CommandFiles()
+        files.input("the clip", clip)
+        for input in otherInputs { files.input(input.role, input.path) }
+        for output in named { files.output(output.kind, output.path, streams: output.kind != "MP4") }
+        try files.check()
     }
+
+    /// True when an output goes to standard output (`-`), so nothing else may be printed there.
+    public var writesStandardOutput: Bool { written.contains("-") }
 
     /// The outputs that exist after a complete run, in the order their sinks are made.
     public var written: [String] { named.map(\.path) }
 
     /// The outputs to write with the name of their kind, for errors.
     private var named: [(kind: String, path: String)] {
-        [("CSV", csv), ("MOT", mot), ("JSON Lines", jsonLines), ("video", video)].compactMap { kind, path in path.map { (kind, $0) } }
+        [("CSV", csv), ("MOT", mot), ("JSON Lines", jsonLines), ("MP4", video)].compactMap { kind, path in path.map { (kind, $0) } }
     }
 
     /// Creates the folders and the sinks: the text files first (CSV, MOTChallenge, JSON Lines), then
     /// the annotated video with the clip's audio.
     public func makeSinks(clip: String, info: VideoInfo) throws -> [TrackSink] {
         var sinks: [TrackSink] = []
-        for path in written {
-            let folder = FilePath.folder(of: path)
-            if !folder.isEmpty {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw OutputError.cannotCreate(path: path)
-                }
-            }
-        }
+        for path in written where path != "-" { try FilePath.createFolder(FilePath.folder(of: path), for: path) }
         if let csv { sinks.append(try CSVTrackSink(path: csv)) }
         if let mot { sinks.append(try MOTChallengeTrackSink(path: mot)) }
         if let jsonLines { sinks.append(try JSONLinesTrackSink(path: jsonLines)) }
-        if let video { sinks.append(try AnnotatedVideoSink(path: video, info: info, audioSourcePath: clip)) }
+        if let video {
+            let file = try OutputDestination(path: video, kind: "MP4", streams: false)
+            sinks.append(try AnnotatedVideoSink(path: file.path, info: info, audioSourcePath: clip))
+        }
         return sinks
     }
 
-    /// The clip's file name without extension, reduced to characters safe in a file name.
+    /// The clip's file name without extension, reduced to characters safe in a file name. For an
+    /// image-sequence pattern (`shots/img%04d.jpg`) the name of its folder (`shots`).
     public static func safeStem(of clip: String) -> String {
-        let name = ((clip as NSString).lastPathComponent as NSString).deletingPathExtension
+        let components = clip.split(separator: "/").map(String.init)
+        var name = components.last.map { ($0 as NSString).deletingPathExtension } ?? ""
+        if name.contains("%") { name = components.dropLast().last(where: { $0 != "." && $0 != ".." }) ?? "frames" }
         let safe = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
             .trimmingCharacters(in: CharacterSet(charactersIn: "."))
         return safe.isEmpty ? "clip" : safe
-    }
-
-    /// True when both paths name the same existing file (or are the same path).
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        let ua = URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath()
-        let ub = URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath()
-        if ua.path == ub.path { return true }
-        var sa = stat(), sb = stat()
-        guard stat(ua.path, &sa) == 0, stat(ub.path, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 }

@@ -19,6 +19,6 @@ public enum SyntheticClip {
             lines.append(truth.isVisible ? truth.box.description : "NaN,NaN,NaN,NaN")
         }
         try writer.finish()
-        try AtomicFileWriter.write(lines.joined(separator: "\n") + "\n", to: groundTruthPath)
+        try TextOutputFile.write(lines.joined(separator: "\n") + "\n", to: groundTruthPath)
     }
 }

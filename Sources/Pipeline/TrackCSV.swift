@@ -34,24 +34,19 @@ public enum TrackCSV {
 
     /// Parses CSV text; `path` only names the source in errors.
     public static func parse(_ text: String, path: String) throws -> [TrackRecord] {
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
-            .filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty }
-            .makeIterator()
-        guard let (headerIndex, headerLine) = lines.next() else {
+        var rows = try self.rows(of: text, path: path).makeIterator()
+        guard let (headerLine, header) = rows.next() else {
             throw TrackCSVError(path: path, line: 1, reason: "empty file, expected a header row")
         }
-        let columns = try fields(of: String(headerLine), path: path, line: headerIndex + 1)
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let columns = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         func column(_ name: String) -> Int? { columns.firstIndex(of: name) }
         let required = ["frame", "track_id", "x", "y", "width", "height"]
         let missing = required.filter { column($0) == nil }
         guard missing.isEmpty else {
-            throw TrackCSVError(path: path, line: headerIndex + 1, reason: "missing column(s) \(missing.joined(separator: ", "))")
+            throw TrackCSVError(path: path, line: headerLine, reason: "missing column(s) \(missing.joined(separator: ", "))")
         }
         var records: [TrackRecord] = []
-        while let (index, line) = lines.next() {
-            let lineNumber = index + 1
-            let values = try fields(of: String(line), path: path, line: lineNumber)
+        while let (lineNumber, values) = rows.next() {
             func value(_ name: String) -> String? {
                 guard let c = column(name), c < values.count else { return nil }
                 return values[c].trimmingCharacters(in: .whitespaces)
@@ -107,6 +102,61 @@ public enum TrackCSV {
     public static func quoted(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The rows of CSV text with the 1-based line each starts on, blank lines left out. A quoted
+    /// field may hold commas, `""` for a quote, and line breaks (a label written by ``quoted(_:)``).
+    /// Throws ``TrackCSVError`` naming `path` and the row's first line for an unterminated quoted field.
+    public static func rows(of text: String, path: String) throws -> [(line: Int, fields: [String])] {
+        var rows: [(line: Int, fields: [String])] = []
+        var fields: [String] = []
+        var current = ""
+        var inQuotes = false, quotedField = false, blank = true
+        var line = 1, rowLine = 1
+        var iterator = text.makeIterator()
+        func endRow() {
+            fields.append(current)
+            if !blank { rows.append((rowLine, fields)) }
+            fields = []
+            current = ""
+            quotedField = false
+            blank = true
+        }
+        while let ch = iterator.next() {
+            if inQuotes {
+                if ch == "\"" {
+                    var lookahead = iterator
+                    if lookahead.next() == "\"" {
+                        current.append("\"")
+                        iterator = lookahead
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    if ch.isNewline { line += 1 }
+                    current.append(ch)
+                }
+            } else if ch.isNewline {
+                endRow()
+                line += 1
+                rowLine = line
+            } else if ch == "\"" && current.isEmpty && !quotedField {
+                inQuotes = true
+                quotedField = true
+                blank = false
+            } else if ch == "," {
+                fields.append(current)
+                current = ""
+                quotedField = false
+                blank = false
+            } else {
+                current.append(ch)
+                if !ch.isWhitespace { blank = false }
+            }
+        }
+        guard !inQuotes else { throw TrackCSVError(path: path, line: rowLine, reason: "unterminated quoted field") }
+        endRow()
+        return rows
     }
 
     /// Splits one line into fields, honouring double-quoted fields with `""` escapes. Throws

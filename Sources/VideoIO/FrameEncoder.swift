@@ -20,6 +20,10 @@ final class FrameEncoder {
     private let scaler: OwnedScaleContext
     /// RGB24 at the encoded size, plus slack for swscale's over-reads.
     private var paddedRGB: [UInt8]
+    /// Time-base ticks in one nominal frame period: 1000 for libx264, so pictures keep their own
+    /// times (variable frame rate) to a thousandth of a frame; 1 for MPEG-4 part 2, whose time base
+    /// may not be finer than 1/65535 s.
+    let ticksPerFrame: Int32
 
     /// `rate` must be valid; `wantsGlobalHeader` comes from the container (MP4 and Matroska want one).
     init(path: String, width: Int, height: Int, rate: FrameRate, codec preference: VideoCodec,
@@ -45,12 +49,14 @@ final class FrameEncoder {
         self.packetOwner = packetOwner
         self.scaler = scaler
         self.paddedRGB = [UInt8](repeating: 0, count: encodedWidth * encodedHeight * 3 + 64)
+        let fine: Int32 = 1000
+        ticksPerFrame = codecName == "libx264" && rate.numerator <= Int32.max / fine ? fine : 1
 
         let context = codecOwner.pointer
         context.pointee.width = Int32(encodedWidth)
         context.pointee.height = Int32(encodedHeight)
         context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-        context.pointee.time_base = AVRational(num: rate.denominator, den: rate.numerator)
+        context.pointee.time_base = AVRational(num: rate.denominator, den: rate.numerator * ticksPerFrame)
         context.pointee.framerate = AVRational(num: rate.numerator, den: rate.denominator)
         context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         // swscale's RGB to YUV uses BT.601 limited range; say so, so players convert back the same way.

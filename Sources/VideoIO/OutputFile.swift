@@ -20,7 +20,6 @@ final class OutputFile {
     /// `.mkv`: Matroska). Creates no file yet.
     init(path: String) throws {
         let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let dot = name.lastIndex(of: ".")
         let fileExtension = dot.map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
@@ -29,7 +28,7 @@ final class OutputFile {
         guard !stem.isEmpty, let container = containers[fileExtension] else {
             throw VideoError.unsupportedContainer(path: path, fileExtension: fileExtension)
         }
-        let temporaryPath = directory + "." + stem + ".partial." + fileExtension
+        let temporaryPath = TemporaryOutputs.partialPath(for: path, fileExtension: fileExtension)
         var allocated: UnsafeMutablePointer<AVFormatContext>?
         let status = avformat_alloc_output_context2(&allocated, nil, container, temporaryPath)
         guard status >= 0, let allocated else {
@@ -44,7 +43,10 @@ final class OutputFile {
     deinit {
         if isOpen { avio_closep(&context.pointee.pb) }
         avformat_free_context(context)
-        if createdFile && !committed { unlink(temporaryPath) }
+        if createdFile && !committed {
+            unlink(temporaryPath)
+            TemporaryOutputs.unregister(temporaryPath)
+        }
     }
 
     /// True when the container wants codec headers out of band (`AV_CODEC_FLAG_GLOBAL_HEADER`).
@@ -69,8 +71,12 @@ final class OutputFile {
     /// Creates the temporary file and writes the container header (MP4/MOV with `+faststart`,
     /// so the index precedes the media data once finished).
     func open() throws {
-        let opened = avio_open(&context.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
-        guard opened >= 0 else { throw VideoError.writeFailed(path: path, reason: ffmpegMessage(opened)) }
+        TemporaryOutputs.register(temporaryPath)
+        let opened = avio_open(&context.pointee.pb, "file:" + temporaryPath, AVIO_FLAG_WRITE)
+        guard opened >= 0 else {
+            TemporaryOutputs.unregister(temporaryPath)
+            throw VideoError.writeFailed(path: path, reason: ffmpegMessage(opened))
+        }
         isOpen = true
         createdFile = true
         var options: OpaquePointer?
@@ -97,6 +103,7 @@ final class OutputFile {
         guard rename(temporaryPath, path) == 0 else {
             throw VideoError.writeFailed(path: path, reason: "renaming \(temporaryPath): " + String(cString: strerror(errno)))
         }
+        TemporaryOutputs.unregister(temporaryPath)
         committed = true
     }
 }

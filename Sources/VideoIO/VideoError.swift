@@ -6,6 +6,8 @@
 public enum VideoError: Error, Equatable, CustomStringConvertible {
     /// Nothing exists at the path (for an image-sequence pattern: no file matches it).
     case fileNotFound(path: String)
+    /// The path names a FIFO, a device, a folder or a socket; clips are read from regular files.
+    case notARegularFile(path: String, kind: String)
     /// The file exists but FFmpeg recognises no container in it (text file, zero bytes, cut before its index).
     case notAVideoFile(path: String, reason: String)
     /// The file could not be opened or its streams could not be read for another reason (permissions, I/O).
@@ -45,6 +47,8 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .fileNotFound(let path):
             return "\(path): file not found"
+        case .notARegularFile(let path, let kind):
+            return "\(path): is \(kind), not a video file (vtrack reads clips from regular files; save a stream to a file first)"
         case .notAVideoFile(let path, let reason):
             return "\(path): not a video file (\(reason))"
         case .cannotOpen(let path, let reason):

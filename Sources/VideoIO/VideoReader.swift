@@ -33,6 +33,7 @@ public final class VideoReader {
     private let secondsPerTick: Double
     private let originTimestamp: Int64
     private var nextIndex = 0
+    private var lastTime: Double?
     private var firstFrame: VideoFrame?
     private var ended = false
 
@@ -133,12 +134,30 @@ public final class VideoReader {
             let format = ffmpegString(av_get_pix_fmt_name(AVPixelFormat(frame.pointee.format)))
             throw VideoError.unsupportedPixelFormat(path: info.path, format: format)
         }
-        let time = presentationTime(of: frame.pointee, index: nextIndex)
+        let time = monotonicTime(presentationTime(of: frame.pointee, index: nextIndex), index: nextIndex)
         guard let picture = DecodedPicture(takingBuffersOf: frame) else {
             throw VideoError.decoderFailed(path: info.path, reason: "out of memory")
         }
         defer { nextIndex += 1 }
         return VideoFrame(index: nextIndex, time: time, luma: luma, picture: picture, converter: converter, turn: turn)
+    }
+
+    /// `time`, or, when it is not after the previous frame's (damaged or reordered data), a time
+    /// just after it, with a warning: frame times always increase.
+    private func monotonicTime(_ time: Double, index: Int) -> Double {
+        guard let previous = lastTime else {
+            lastTime = time.isFinite ? time : 0
+            return lastTime ?? 0
+        }
+        guard !(time > previous) || !time.isFinite else {
+            lastTime = time
+            return time
+        }
+        let shifted = previous + 0.001
+        decoder.warn(String(format: "frame %d: its time %.4f s is not after the previous frame's %.4f s (damaged or reordered data); given %.4f s",
+                            index, time, previous, shifted))
+        lastTime = shifted
+        return shifted
     }
 
     private func presentationTime(of frame: AVFrame, index: Int) -> Double {

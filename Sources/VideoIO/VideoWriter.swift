@@ -22,7 +22,7 @@ public final class VideoWriter {
     public let path: String
     /// Size of the pictures ``write(rgb:time:)`` takes, in pixels.
     public let width: Int, height: Int
-    /// The nominal frame rate; the encoder's time base is its inverse.
+    /// The nominal frame rate; pictures keep their own times (see ``write(rgb:time:)``).
     public let frameRate: FrameRate
     /// Size of the encoded pictures: `width` and `height` rounded up to even (yuv420p needs even
     /// sides); the extra column or row repeats the last one, so pixel coordinates are unchanged.
@@ -106,16 +106,17 @@ public final class VideoWriter {
     ///
     /// Requires `rgb` to be three channels (R, G, B, top-left origin) of exactly `width` x `height`
     /// and `time` to be finite and later than the previous picture's; throws `frameMismatch` or
-    /// `nonMonotonicTime` otherwise (the writer stays usable). Times are rounded to the frame grid
-    /// of ``frameRate``; a picture closer than one frame period to the previous one is moved to the
-    /// next free slot. Encoding or writing failures (`encodingFailed`, `writeFailed`) close the writer.
+    /// `nonMonotonicTime` otherwise (the writer stays usable). With libx264 times are kept to a
+    /// thousandth of a frame period of ``frameRate``, so a variable-frame-rate clip keeps its timing;
+    /// with the MPEG-4 fallback they are rounded to the frame grid, a picture closer than one frame
+    /// period to the previous one moved to the next free slot. Encoding or writing failures (`encodingFailed`, `writeFailed`) close the writer.
     public func write(rgb: Image<UInt8>, time: Double) throws {
         guard !closed else { throw VideoError.writerFinished(path: path) }
         guard rgb.channels == 3, rgb.width == width, rgb.height == height else {
             throw VideoError.frameMismatch(path: path, reason:
                 "expected a \(width)x\(height) RGB picture, got \(rgb.width)x\(rgb.height) with \(rgb.channels) channel(s)")
         }
-        let ticks = time * frameRate.framesPerSecond
+        let ticks = time * frameRate.framesPerSecond * Double(encoder.ticksPerFrame)
         guard ticks.isFinite, abs(ticks) < 1e15, time > (lastTime ?? -.infinity) else {
             throw VideoError.nonMonotonicTime(path: path, previous: lastTime ?? -.infinity, time: time)
         }
@@ -142,12 +143,13 @@ public final class VideoWriter {
         closed = true
         guard framesWritten > 0 else { throw VideoError.noFramesWritten(path: path) }
         try encoder.finish(path: path, deliver: writeVideoPacket)
-        try audio?.copy(before: Double(lastTimestamp + 1) / frameRate.framesPerSecond, into: output)
+        let ticksPerSecond = frameRate.framesPerSecond * Double(encoder.ticksPerFrame)
+        try audio?.copy(before: Double(lastTimestamp + Int64(encoder.ticksPerFrame)) / ticksPerSecond, into: output)
         try output.commit()
     }
 
     private func writeVideoPacket(_ packet: UnsafeMutablePointer<AVPacket>) throws {
-        if packet.pointee.duration <= 0 { packet.pointee.duration = 1 }  // one tick of 1/fps is one frame
+        if packet.pointee.duration <= 0 { packet.pointee.duration = Int64(encoder.ticksPerFrame) }
         av_packet_rescale_ts(packet, encoder.context.pointee.time_base, videoStream.pointee.time_base)
         packet.pointee.stream_index = videoStream.pointee.index
         try output.write(packet)

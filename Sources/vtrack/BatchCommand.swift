@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Pipeline
 
-struct BatchCommand: ParsableCommand {
+struct BatchCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "batch",
         abstract: "Track every clip under a folder; write per-clip CSV and MP4 files and a summary.",
@@ -34,6 +34,8 @@ struct BatchCommand: ParsableCommand {
           vtrack batch interviews/ --out faces/ --detector face
         """
     )
+
+    @OptionGroup var log: FFmpegLogOptions
 
     @Argument(help: ArgumentHelp("Folder searched recursively for clips.", valueName: "dir"))
     var folder: String

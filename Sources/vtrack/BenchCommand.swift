@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Pipeline
 
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure decode, track and encode throughput on clips.",
@@ -20,6 +20,8 @@ struct BenchCommand: ParsableCommand {
         """
     )
 
+    @OptionGroup var log: FFmpegLogOptions
+
     @Argument(help: ArgumentHelp("A clip and a box on its first frame: CLIP=x,y,width,height.", valueName: "clip=box"))
     var runs: [String]
 
@@ -34,6 +36,12 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("With --detector: frames between detector runs.", valueName: "n"))
     var reseedEvery = 50
+
+    func validate() throws {
+        if let detector, !DetectorChoice.isKnown(detector) {
+            throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
+        }
+    }
 
     func run() throws {
         if let detector { return try measureReseeding(DetectorChoice(parsing: detector)) }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Pipeline
 
-struct DetectCommand: ParsableCommand {
+struct DetectCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "detect",
         abstract: "Run a detector over a clip and write what it finds to a CSV.",
@@ -17,12 +17,14 @@ struct DetectCommand: ParsableCommand {
         """
     )
 
+    @OptionGroup var log: FFmpegLogOptions
+
     @Argument(help: "A video file or an image-sequence pattern such as img/%04d.jpg.")
     var clip: String
 
     @OptionGroup var detection: DetectorOptionsGroup
 
-    @Option(help: ArgumentHelp("Where to write the CSV.", valueName: "path"))
+    @Option(help: ArgumentHelp("Where to write the CSV (- for standard output).", valueName: "path"))
     var csv: String
 
     @Option(help: ArgumentHelp("Detect on every N-th frame (from frame 0).", valueName: "n"))
@@ -37,16 +39,20 @@ struct DetectCommand: ParsableCommand {
     }
 
     func run() throws {
+        var files = CommandFiles()
+        files.input("the clip", clip)
+        for file in detection.choice.inputFiles { files.input(file.role, file.path) }
+        files.output("CSV", csv)
+        try files.check()
         let session = try ClipDetectionSession(clipPath: clip, detector: detection.choice, every: every,
                                                minimumScore: detection.minScore)
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
         let report = try session.run(csvPath: csv, progress: { progress.update(frame: $0) })
         progress.finish()
         for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(clip): \(warning)\n".utf8)) }
-        if !quiet {
-            print(String(format: "%d frames, %d searched, %d detections, %.1f ms per detection",
-                         report.frames, report.framesSearched, report.detections, report.millisecondsPerDetection))
-            print("wrote \(csv)")
-        }
+        let summary = SummaryOutput(quiet: quiet, standardOutputTaken: csv == "-")
+        summary.say(String(format: "%d frames, %d searched, %d detections, %.1f ms per detection",
+                           report.frames, report.framesSearched, report.detections, report.millisecondsPerDetection))
+        summary.say(csv == "-" ? "wrote standard output" : "wrote \(csv)")
     }
 }

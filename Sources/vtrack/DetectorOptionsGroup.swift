@@ -18,6 +18,9 @@ struct DetectorOptionsGroup: ParsableArguments {
     var minScore: Float = 0.5
 
     func validate() throws {
+        guard DetectorChoice.isKnown(detector) else {
+            throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
+        }
         guard minScore.isFinite, minScore >= 0, minScore <= 1 else { throw ValidationError("--min-score must be in 0...1") }
         if classes != nil || classNames != nil, !detector.lowercased().hasSuffix(".onnx") {
             throw ValidationError("--classes and --class-names apply to a .onnx detector")

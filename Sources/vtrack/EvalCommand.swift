@@ -6,7 +6,7 @@ import Tracking
 
 extension EvaluationProtocol: ExpressibleByArgument {}
 
-struct EvalCommand: ParsableCommand {
+struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Score the tracker on an OTB-layout dataset (success AUC, precision@20, speed).",
@@ -70,6 +70,8 @@ struct EvalCommand: ParsableCommand {
         }
     }
 
+    @OptionGroup var log: FFmpegLogOptions
+
     @Argument(help: ArgumentHelp("Dataset folder (OTB layout), or one sequence folder.", valueName: "dir"))
     var dataset: String
 
@@ -117,6 +119,9 @@ struct EvalCommand: ParsableCommand {
     var parameterAssignments: [String] = []
 
     func validate() throws {
+        guard DetectorChoice.isKnown(detector) else {
+            throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
+        }
         for level in level.levels {
             do {
                 _ = try TrackerParameters.for(level).applying(parameterAssignments)

@@ -46,11 +46,7 @@ struct MergeCommand: ParsableCommand {
         let parts = try unique.map { (path: $0, summary: try BatchSummary.read(path: $0)) }
         let merged = try BatchSummary.merge(parts)
         let folder = out ?? defaultFolder
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError.cannotCreate(path: folder)
-        }
+        try FilePath.createFolder(folder, for: folder)
         let written = try merged.write(into: folder)
         let failed = merged.count(.failed)
         print("merged \(parts.count) shards: \(merged.count(.ok)) ok, \(failed) failed, \(merged.count(.skipped)) skipped")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import VideoIO
 
-struct ProbeCommand: ParsableCommand {
+struct ProbeCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "probe",
         abstract: "Print what the video reader sees in a clip.",
@@ -11,6 +11,8 @@ struct ProbeCommand: ParsableCommand {
           vtrack probe clip.mp4 --count    # decode every frame to count them exactly
         """
     )
+
+    @OptionGroup var log: FFmpegLogOptions
 
     @Argument(help: "A video file or an image-sequence pattern such as img/%04d.jpg.")
     var clip: String

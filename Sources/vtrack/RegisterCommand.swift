@@ -3,7 +3,7 @@ import Foundation
 import Pipeline
 import Tracking
 
-struct RegisterCommand: ParsableCommand {
+struct RegisterCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "register",
         abstract: "Measure how the picture moves from frame to frame, and whether the camera is held still.",
@@ -18,10 +18,12 @@ struct RegisterCommand: ParsableCommand {
         """
     )
 
+    @OptionGroup var log: FFmpegLogOptions
+
     @Argument(help: "A video file or an image-sequence pattern such as img/%04d.jpg.")
     var clip: String
 
-    @Option(help: ArgumentHelp("Where to write the CSV.", valueName: "path"))
+    @Option(help: ArgumentHelp("Where to write the CSV (- for standard output).", valueName: "path"))
     var csv: String
 
     @Option(help: ArgumentHelp("Registration results the stability test sums.", valueName: "n"))
@@ -39,15 +41,18 @@ struct RegisterCommand: ParsableCommand {
     }
 
     func run() throws {
+        var files = CommandFiles()
+        files.input("the clip", clip)
+        files.output("CSV", csv)
+        try files.check()
         let session = try ClipRegistrationSession(clipPath: clip, stability: SceneStability(historyLength: history, threshold: threshold))
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
         let report = try session.run(csvPath: csv, progress: { progress.update(frame: $0) })
         progress.finish()
         for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(clip): \(warning)\n".utf8)) }
-        if !quiet {
-            print(String(format: "%d frames, %d stable, %.2f ms per registration", report.frames, report.stableFrames,
-                         report.frames > 0 ? 1000 * report.registrationSeconds / Double(report.frames) : 0))
-            print("wrote \(csv)")
-        }
+        let summary = SummaryOutput(quiet: quiet, standardOutputTaken: csv == "-")
+        summary.say(String(format: "%d frames, %d stable, %.2f ms per registration", report.frames, report.stableFrames,
+                           report.frames > 0 ? 1000 * report.registrationSeconds / Double(report.frames) : 0))
+        summary.say(csv == "-" ? "wrote standard output" : "wrote \(csv)")
     }
 }

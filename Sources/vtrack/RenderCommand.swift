@@ -3,7 +3,7 @@ import Foundation
 import Pipeline
 import VideoIO
 
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw a tracks CSV or MOTChallenge file (say, edited by hand) onto its clip as an annotated MP4.",
@@ -25,6 +25,8 @@ struct RenderCommand: ParsableCommand {
         """
     )
 
+    @OptionGroup var log: FFmpegLogOptions
+
     @Argument(help: "The clip the tracks file was made from.")
     var clip: String
 
@@ -38,8 +40,8 @@ struct RenderCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        _ = try OutputPaths(clip: tracks, out: nil, csv: nil, video: video)
-        let outputs = try OutputPaths(clip: clip, out: nil, csv: nil, video: video)
+        let outputs = try OutputPaths(clip: clip, out: nil, csv: nil, video: video,
+                                      otherInputs: [CommandFiles.File(role: "the tracks file", path: tracks)])
         let records = try TrackFileFormat.read(path: tracks)
         let byFrame = Dictionary(grouping: records, by: \.frame)
         let reader = try VideoReader(path: clip)

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Pipeline
 
-struct SynthCommand: ParsableCommand {
+struct SynthCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "synth",
         abstract: "Write a synthetic clip with exact ground truth (for tests and demonstrations).",
@@ -16,6 +16,8 @@ struct SynthCommand: ParsableCommand {
           vtrack synth synth/synth.mp4 --frames 150 --hide-from 60 --jump 100,0
         """
     )
+
+    @OptionGroup var log: FFmpegLogOptions
 
     @Argument(help: "Output MP4 path.")
     var output: String
@@ -73,9 +75,14 @@ struct SynthCommand: ParsableCommand {
             parameters.jumpAfterHidden = try jumpOffset()
         }
         let folder = FilePath.folder(of: output)
-        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let truthPath = groundTruth ?? (folder as NSString).appendingPathComponent("groundtruth_rect.txt")
-        try SyntheticClip.write(SyntheticScene(parameters), videoPath: output, groundTruthPath: truthPath)
+        var files = CommandFiles()
+        files.output("MP4", output, streams: false)
+        files.output("ground truth", truthPath)
+        let destinations = try files.check()
+        try FilePath.createFolder(folder, for: output)
+        try FilePath.createFolder(FilePath.folder(of: truthPath), for: truthPath)
+        try SyntheticClip.write(SyntheticScene(parameters), videoPath: destinations[0].path, groundTruthPath: truthPath)
         print("wrote \(output) and \(truthPath)")
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Pipeline
 import Tracking
 
-struct TrackCommand: ParsableCommand {
+struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "track",
         abstract: "Track boxes through a clip; write a CSV and an annotated MP4 (and MOTChallenge or JSON Lines files).",
@@ -11,8 +11,12 @@ struct TrackCommand: ParsableCommand {
         Each --box is x,y,width,height in pixels (origin at the top-left pixel) on the start \
         frame, optionally prefixed with a label: --box walker=157,138,22,55. At most 16 boxes. \
         With a class detector (--detector person, face, PATH.onnx or a cascade) and no box, every \
-        object it finds gets a track, on the start frame and later; tracks end when their object \
-        left. Every --reseed-every frames (default 50) a class detector runs and re-seeds the \
+        object it finds gets a track: the detector runs every --detect-every frames (default 2), \
+        its detections are matched to the tracks as ByteTrack does (overlap with a Kalman \
+        prediction, and appearance), a correlation tracker follows each object in between, a \
+        newcomer is tentative (not drawn, not in --mot) until two runs found it, and a track the \
+        runs stop finding is lost, kept 30 frames to come back with its id, then ended. With \
+        boxes, every --reseed-every frames (default 50) a class detector runs and re-seeds the \
         tracks of its class it matches; a track it does not support is drawn dashed, and after two \
         runs moves to a nearby detection that looks like it or is reported lost. With the default \
         template re-detector, a track whose tracker has no sure fix for 5 frames is searched for \
@@ -47,9 +51,12 @@ struct TrackCommand: ParsableCommand {
         With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv, \
         --video, --mot nor --jsonl, writes into ./vtrack-out/. --mot PATH also writes MOTChallenge \
         rows (frame,id,bb_left,bb_top,bb_width,bb_height,conf,-1,-1,-1; frame 1-based, so the CSV's \
-        frame + 1) and --jsonl PATH one JSON object per frame with all its tracks; both hold every \
-        record of the CSV (lost and ended ones too). Every output appears under its name only when \
-        the clip is complete; an output may not be the clip or another output.
+        frame + 1) of the objects on the frames they are followed (not lost or tentative records), and \
+        --jsonl PATH one JSON object per frame with all its tracks (every record of the CSV). Every \
+        output appears under its name only when \
+        the clip is complete; an output may not be an input (the clip, a model) or another output. \
+        --csv -, --mot - or --jsonl - writes to standard output (the summary then goes to standard \
+        error); a FIFO or a device is written into, never replaced.
 
         Examples:
           vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 \\
@@ -62,6 +69,8 @@ struct TrackCommand: ParsableCommand {
               --rect sign=258,127,278,127,278,152,258,152 --out out/
         """
     )
+
+    @OptionGroup var log: FFmpegLogOptions
 
     @Argument(help: "A video file or an image-sequence pattern such as img/%04d.jpg.")
     var clip: String
@@ -105,19 +114,19 @@ struct TrackCommand: ParsableCommand {
 
     func run() throws {
         let targets = try boxes.map { try TrackTarget(parsing: $0) } + rectangles.map { try TrackTarget(parsingCorners: $0) }
-        let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video, mot: mot, jsonLines: jsonl)
+        let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video, mot: mot, jsonLines: jsonl,
+                                      otherInputs: tracking.options.detector.inputFiles)
         let session = try ClipTrackingSession(clipPath: clip, targets: targets, options: tracking.options)
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
+        let summary = SummaryOutput(quiet: quiet, standardOutputTaken: outputs.writesStandardOutput)
         let report = try session.run(
             makeSinks: { try outputs.makeSinks(clip: clip, info: session.info) },
             progress: { progress.update(frame: $0) }
         )
         progress.finish()
         for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(clip): \(warning)\n".utf8)) }
-        if !quiet {
-            print(String(format: "%d frames, %d tracks, %.1f frames/s, mean confidence %.2f",
-                         report.framesTracked, report.tracks, report.framesPerSecond, report.meanConfidence))
-            for path in outputs.written { print("wrote \(path)") }
-        }
+        summary.say(String(format: "%d frames, %d tracks, %.1f frames/s, mean confidence %.2f",
+                           report.framesTracked, report.tracks, report.framesPerSecond, report.meanConfidence))
+        for path in outputs.written { summary.say(path == "-" ? "wrote standard output" : "wrote \(path)") }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pipeline
 import VideoIO
 
 @main
@@ -19,14 +20,18 @@ struct VTrackCommand: ParsableCommand {
                       BatchCommand.self, MergeCommand.self, RenderCommand.self]
     )
 
-    /// Runs the chosen subcommand with FFmpeg's own logging limited to errors: vtrack reports
-    /// decoding problems itself, once, with the file name.
+    /// Runs the chosen subcommand with FFmpeg's own log silenced (vtrack reports decoding problems
+    /// itself, once, with the file name) unless `--verbose` is given, and with every hidden
+    /// temporary output deleted if the process is interrupted.
     static func main() {
-        FFmpegLog.setLevel(.error)
+        FFmpegLog.setLevel(.quiet)
+        TemporaryOutputs.removeAllOnTermination()
         do {
             var command = try parseAsRoot()
+            if let logging = command as? ShowsFFmpegLog, logging.log.verbose { FFmpegLog.setLevel(.info) }
             try command.run()
         } catch {
+            TemporaryOutputs.removeAll()
             exit(withError: error)
         }
     }

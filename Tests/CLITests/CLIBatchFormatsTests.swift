@@ -14,13 +14,13 @@ final class CLIBatchFormatsTests: XCTestCase {
 
         let first = try CLI.vtrack(plain)
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertEqual(folder.files(under: "out"), ["a.csv", "a.done.json", "cam_2/b.csv", "cam_2/b.done.json", "summary.csv", "summary.json"])
+        XCTAssertEqual(folder.files(under: "out"), [".vtrack-batch.lock", "a.csv", "a.done.json", "cam_2/b.csv", "cam_2/b.done.json", "summary.csv", "summary.json"])
 
         // Asking for the new files makes the complete clips run again, since their outputs are missing.
         let withFormats = try CLI.vtrack(plain + ["--mot", "--jsonl"])
         XCTAssertFalse(withFormats.signalled, withFormats.stderr)
         XCTAssertEqual(withFormats.status, 0, withFormats.stderr)
-        XCTAssertEqual(folder.files(under: "out"), ["a.csv", "a.done.json", "a.jsonl", "a.mot.txt",
+        XCTAssertEqual(folder.files(under: "out"), [".vtrack-batch.lock", "a.csv", "a.done.json", "a.jsonl", "a.mot.txt",
                                                     "cam_2/b.csv", "cam_2/b.done.json", "cam_2/b.jsonl", "cam_2/b.mot.txt",
                                                     "summary.csv", "summary.json"], "no partial file left")
         let summary = try BatchSummary.read(path: folder.path("out/summary.json"))

@@ -41,7 +41,7 @@ final class CLIBatchResumeTests: XCTestCase {
         XCTAssertEqual(names, (clips.flatMap { clip -> [String] in
             let stem = (clip as NSString).deletingPathExtension
             return [stem + ".csv", stem + ".done.json", stem + ".mp4"]
-        } + ["summary.csv", "summary.json"]).sorted(), "every clip complete, no temporary file left")
+        } + [".vtrack-batch.lock", "summary.csv", "summary.json"]).sorted(), "every clip complete, no temporary file left")
     }
 
     private func markers(in folder: CLITemporaryFolder) -> [String] {

@@ -55,6 +55,33 @@ final class CLIRenderTests: XCTestCase {
     }
 
     /// A record with corners is drawn as its quadrilateral, not as its bounding box.
+    func testRenderReadsBackWhatTrackWritesForRandomLabels() throws {
+        let folder = try CLITemporaryFolder()
+        let clip = folder.path("clip.mp4")
+        try CLI.makeClip(clip, frames: 6)
+        let alphabet: [Character] = ["a", "Z", "7", "é", "✓", "🙂", "漢", ",", "\"", "\n", "\r\n", " ", ";", "'", "\\", "\t", "="]
+        var generator = CLISeededGenerator(seed: 23)
+        var labels = (0..<12).map { _ -> String in
+            let length = Int.random(in: 1...40, using: &generator)
+            return String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+        }
+        labels.append(String(repeating: "long,\"label\"\n", count: 1_000))
+        // What --box keeps of a label: up to the first '=', without surrounding spaces.
+        labels = labels.map { String($0.replacingOccurrences(of: "=", with: "_")).trimmingCharacters(in: .whitespacesAndNewlines) }
+            .map { $0.isEmpty ? "x" : $0 }
+        for (index, pair) in stride(from: 0, to: labels.count, by: 2).map({ Array(labels[$0..<min($0 + 2, labels.count)]) }).enumerated() {
+            let csv = folder.path("t\(index).csv")
+            let boxes = pair.enumerated().flatMap { ["--box", "\($1)=\(20 + 40 * $0),30,30,30"] }
+            let tracked = try CLI.vtrack(["track", clip] + boxes + ["--csv", csv, "--quiet"])
+            XCTAssertEqual(tracked.status, 0, tracked.stderr)
+            let records = try TrackCSV.read(path: csv)
+            XCTAssertEqual(records.filter { $0.frame == 0 }.map(\.label), pair)
+            let rendered = try CLI.vtrack(["render", clip, "--tracks", csv, "--video", folder.path("r\(index).mp4")])
+            XCTAssertEqual(rendered.status, 0, rendered.stderr)
+            XCTAssertTrue(rendered.stdout.contains("drew \(records.count) boxes on 6 frames"), rendered.stdout)
+        }
+    }
+
     func testRenderDrawsTheCornersOfARectangleRecord() throws {
         let folder = try CLITemporaryFolder()
         let clip = folder.path("clip.mp4")

@@ -90,6 +90,15 @@ enum CLI {
         }
     }
 
+    /// The presentation time of every video frame of `path`, in seconds, by `ffprobe`.
+    static func frameTimes(of path: String, file: StaticString = #filePath, line: UInt = #line) throws -> [Double] {
+        let ffprobe = (try ffmpegBinary() as NSString).deletingLastPathComponent + "/ffprobe"
+        let outcome = try run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time", "-of", "csv=p=0", path],
+                              environment: [:], timeout: 120, file: file, line: line)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr, file: file, line: line)
+        return outcome.stdout.split(whereSeparator: \.isNewline).compactMap { Double($0.split(separator: ",").first ?? "") }
+    }
+
     /// A synthetic H.264 clip from FFmpeg's moving test pattern.
     static func makeClip(_ path: String, size: String = "160x120", frames: Int = 40, rate: Int = 20, pattern: String = "testsrc2",
                          extra: [String] = []) throws {

@@ -65,8 +65,8 @@ final class CLITrackFormatsTests: XCTestCase {
         try CLI.makeClip(clip, frames: 10)
         let before = try folder.data("good.mp4")
         let refusals: [(arguments: [String], message: String)] = [
-            (["--mot", clip], "\(clip): refusing to overwrite an input file"),
-            (["--csv", folder.path("t.csv"), "--jsonl", clip], "\(clip): refusing to overwrite an input file"),
+            (["--mot", clip], "\(clip): refusing to overwrite an input file (the clip)"),
+            (["--csv", folder.path("t.csv"), "--jsonl", clip], "\(clip): refusing to overwrite an input file (the clip)"),
             (["--csv", folder.path("t.csv"), "--mot", folder.path("t.csv")],
              "\(folder.path("t.csv")): given for two outputs (CSV and MOT); each output needs its own file"),
             (["--mot", folder.path("t.txt"), "--jsonl", folder.path("t.txt")],

@@ -79,7 +79,7 @@ final class BatchRunnerTests: XCTestCase {
         let summary = try BatchRunner(configuration: configuration).run()
         XCTAssertEqual(summary.clips.map(\.clip), ["in/x.mp4", "x.mp4"])
         XCTAssertEqual(summary.clips[0].status, .failed)
-        XCTAssertTrue(summary.clips[0].error.hasSuffix("in/x.mp4: refusing to overwrite an input file"), summary.clips[0].error)
+        XCTAssertTrue(summary.clips[0].error.hasSuffix("in/x.mp4: refusing to overwrite an input file (an input of the batch)"), summary.clips[0].error)
         XCTAssertEqual(summary.clips[1].status, .ok)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder.path("in/x.mp4"))), original)
 

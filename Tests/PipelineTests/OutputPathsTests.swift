@@ -30,17 +30,17 @@ final class OutputPathsTests: XCTestCase {
     func testOutputsEqualToTheClipOrToEachOtherAreRefused() {
         let clip = "in/clip.mp4"
         XCTAssertThrowsError(try OutputPaths(clip: clip, out: "o", csv: nil, video: nil, mot: clip)) { error in
-            XCTAssertEqual(error as? OutputError, .wouldOverwriteInput(path: clip))
+            XCTAssertEqual(error as? OutputError, .wouldOverwriteInput(path: clip, input: "the clip"))
         }
         XCTAssertThrowsError(try OutputPaths(clip: clip, out: nil, csv: nil, video: nil, jsonLines: "in/./clip.mp4")) { error in
-            XCTAssertEqual(error as? OutputError, .wouldOverwriteInput(path: "in/./clip.mp4"))
+            XCTAssertEqual(error as? OutputError, .wouldOverwriteInput(path: "in/./clip.mp4", input: "the clip"))
         }
         XCTAssertThrowsError(try OutputPaths(clip: clip, out: nil, csv: "o/t.csv", video: nil, mot: "o/t.csv")) { error in
             XCTAssertEqual(error as? OutputError, .sameFileForTwoOutputs(path: "o/t.csv", first: "CSV", second: "MOT"))
             XCTAssertEqual("\(error)", "o/t.csv: given for two outputs (CSV and MOT); each output needs its own file")
         }
         XCTAssertThrowsError(try OutputPaths(clip: clip, out: "o", csv: nil, video: nil, jsonLines: "o/clip.mp4")) { error in
-            XCTAssertEqual(error as? OutputError, .sameFileForTwoOutputs(path: "o/clip.mp4", first: "JSON Lines", second: "video"))
+            XCTAssertEqual(error as? OutputError, .sameFileForTwoOutputs(path: "o/clip.mp4", first: "JSON Lines", second: "MP4"))
         }
         XCTAssertThrowsError(try OutputPaths(clip: clip, out: nil, csv: nil, video: nil, mot: "o/a", jsonLines: "o//a")) { error in
             XCTAssertEqual(error as? OutputError, .sameFileForTwoOutputs(path: "o//a", first: "MOT", second: "JSON Lines"))

@@ -49,7 +49,7 @@ final class SessionErrorTests: XCTestCase {
 
     func testAnOutputThatIsTheInputIsRefused() {
         XCTAssertThrowsError(try OutputPaths(clip: sample, out: nil, csv: nil, video: sample)) { error in
-            XCTAssertEqual(error as? OutputError, .wouldOverwriteInput(path: sample))
+            XCTAssertEqual(error as? OutputError, .wouldOverwriteInput(path: sample, input: "the clip"))
         }
     }
 }

@@ -45,6 +45,10 @@ public final class YOLODetector: Detector, @unchecked Sendable {
                                  takesBytes: network.takesBytes)
         let shape = try network.run(&input.floats) { $0[0].shape }
         guard let layout = YOLOOutputLayout(shape: shape, classCount: declaredNames?.count) else {
+            if declaredNames == nil {
+                throw NeuralDetectionError.unusableModel(
+                    path: modelPath, reason: "its metadata has no class names, and its output shape \(shape) does not tell how many classes it has; give --class-names FILE (one name per line)")
+            }
             throw NeuralDetectionError.unusableModel(
                 path: modelPath, reason: "output shape \(shape) is neither [1, N, 5+C] nor [1, 4+C, N]"
                     + (declaredNames.map { " for \($0.count) class names" } ?? ""))

@@ -1,13 +1,38 @@
 import Foundation
 
 /// The file that says a clip of a batch is complete: written atomically after all its outputs were
-/// renamed into place, so its presence means they are whole. It keeps the clip's summary line and a
-/// description of the inputs (boxes, options, clip size and time) so a re-run skips the clip only
-/// when nothing it depends on changed.
+/// renamed into place, so its presence means they are whole. It keeps the clip's summary line, a
+/// description of the inputs (boxes, options, clip size and time) and the size of every output,
+/// so a re-run skips the clip only when nothing it depends on changed and its outputs are still
+/// the files it vouched for.
 struct BatchDoneMarker: Codable, Equatable {
     /// Boxes, options and the clip's size and modification time, as text.
     var inputs: String
     var result: BatchClipResult
+    /// Size in bytes of each output, by file name.
+    var outputSizes: [String: Int64]
+
+    /// Records the sizes of `outputs`, which are complete.
+    init(inputs: String, result: BatchClipResult, outputs: [String]) {
+        self.inputs = inputs
+        self.result = result
+        outputSizes = Dictionary(outputs.map { (Self.name($0), Self.size($0) ?? -1) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// True when every one of `outputs` exists with the size recorded for it.
+    func vouchesFor(_ outputs: [String]) -> Bool {
+        outputs.allSatisfy { path in Self.size(path).map { outputSizes[Self.name(path)] == $0 } ?? false }
+    }
+
+    private static func name(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private static func size(_ path: String) -> Int64? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(status.st_size)
+    }
 
     /// The marker at `path`, or `nil` when there is none or it cannot be decoded (the clip then runs again).
     static func read(path: String) -> BatchDoneMarker? {
@@ -25,6 +50,6 @@ struct BatchDoneMarker: Codable, Equatable {
         } catch {
             throw OutputError.writeFailed(path: path, reason: "\(error)")
         }
-        try AtomicFileWriter.write(String(decoding: data, as: UTF8.self) + "\n", to: path)
+        try TextOutputFile.write(String(decoding: data, as: UTF8.self) + "\n", to: path)
     }
 }

@@ -14,6 +14,8 @@ public enum BatchError: Error, CustomStringConvertible, Equatable {
     case badSummary(path: String, reason: String)
     /// The shard summaries given to `merge` do not add up to one batch.
     case incompleteShards(reason: String)
+    /// Another batch is writing the same clips into the output folder; `holder` is its process id when known.
+    case busy(path: String, holder: Int?)
 
     public var description: String {
         switch self {
@@ -24,6 +26,9 @@ public enum BatchError: Error, CustomStringConvertible, Equatable {
         case .badShard(let spec, let reason): return "shard '\(spec)': \(reason)"
         case .badSummary(let path, let reason): return "\(path): not a batch summary (\(reason))"
         case .incompleteShards(let reason): return "cannot merge: \(reason)"
+        case .busy(let path, let holder):
+            let who = holder.map { "process \($0)" } ?? "another process"
+            return "\(path): another vtrack batch (\(who)) is writing into this folder; wait for it to end or use another --out"
         }
     }
 }

@@ -49,12 +49,17 @@ public final class BatchRunner {
         var inputPaths = foundClips.map { (input as NSString).appendingPathComponent($0) }
         inputPaths += inputPaths.flatMap { [BoxSidecar.csvPath(forClip: $0), BoxSidecar.jsonPath(forClip: $0)] }
         if let path = configuration.manifestPath { inputPaths.append(path) }
+        inputPaths += configuration.options.detector.inputFiles.map(\.path)
         inputs = BatchInputFiles(paths: inputPaths)
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError.cannotCreate(path: output)
+        var batchFiles = CommandFiles()
+        batchFiles.input("the manifest", configuration.manifestPath)
+        for file in configuration.options.detector.inputFiles { batchFiles.input(file.role, file.path) }
+        let jsonName = BatchSummary(shard: configuration.shard, totalClips: 0, clipListFingerprint: "", clips: []).jsonFileName
+        for name in ["summary.csv", jsonName] {
+            batchFiles.output("summary", (output as NSString).appendingPathComponent(name), streams: false)
         }
+        try batchFiles.check()
+        try FilePath.createFolder(output, for: output)
     }
 
     /// Identifies the clip list, so that shards of different lists are not merged.
@@ -65,9 +70,13 @@ public final class BatchRunner {
     /// Tracks this shard's clips, `configuration.jobs` at a time, then writes the summary (see
     /// ``BatchSummary/write(into:)``) and returns it. `progress` is called at most five times a second and
     /// `clipFinished` once per clip; calls never overlap. Throws ``OutputError`` only when the
-    /// summary cannot be written; problems with clips are entries of the summary.
+    /// summary cannot be written, and ``BatchError/busy(path:holder:)`` when another batch is writing
+    /// the same clips into the output folder (see ``BatchLock``); problems with clips are entries of
+    /// the summary.
     public func run(progress: ((BatchProgress) -> Void)? = nil,
                     clipFinished: ((BatchClipResult, BatchProgress) -> Void)? = nil) throws -> BatchSummary {
+        let lock = try BatchLock(folder: configuration.outputFolder, shard: configuration.shard)
+        defer { withExtendedLifetime(lock) {} }
         let state = BatchRunState(total: clips.count)
         let workers = max(1, min(configuration.jobs, clips.count))
         let group = DispatchGroup()
@@ -113,7 +122,7 @@ public final class BatchRunner {
             return .failed(clip, error)
         }
         for path in paths.written + [markerPath] where inputs.contains(path) {
-            return .failed(clip, OutputError.wouldOverwriteInput(path: path))
+            return .failed(clip, OutputError.wouldOverwriteInput(path: path, input: "an input of the batch"))
         }
         let boxes: ClipBoxes
         do {
@@ -130,7 +139,7 @@ public final class BatchRunner {
         if let frame = boxes.startFrame { options.startFrame = frame }
         let inputDescription = describeInputs(clipPath: clipPath, boxes: boxes, options: options)
         if !configuration.force, let marker = BatchDoneMarker.read(path: markerPath), marker.inputs == inputDescription,
-           paths.written.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
+           marker.vouchesFor(paths.written) {
             var result = marker.result
             result.status = .skipped
             result.error = "already complete (--force runs it again)"
@@ -139,7 +148,7 @@ public final class BatchRunner {
         try? FileManager.default.removeItem(atPath: markerPath)
         do {
             let result = try track(clip, at: clipPath, boxes: boxes, options: options, outputs: paths, onFrames: onFrames)
-            try BatchDoneMarker(inputs: inputDescription, result: result).write(to: markerPath)
+            try BatchDoneMarker(inputs: inputDescription, result: result, outputs: paths.written).write(to: markerPath)
             return result
         } catch {
             return .failed(clip, error)

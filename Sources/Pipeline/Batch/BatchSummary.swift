@@ -65,7 +65,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         var written: [String] = []
         if shardCount == 1 {
             let csv = (folder as NSString).appendingPathComponent("summary.csv")
-            try AtomicFileWriter.write(csvText, to: csv)
+            try TextOutputFile.write(csvText, to: csv)
             written.append(csv)
         }
         let json = (folder as NSString).appendingPathComponent(jsonFileName)
@@ -75,7 +75,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         } catch {
             throw OutputError.writeFailed(path: json, reason: "\(error)")
         }
-        try AtomicFileWriter.write(text, to: json)
+        try TextOutputFile.write(text, to: json)
         written.append(json)
         return written
     }

@@ -4,7 +4,8 @@ extension TrackerParameters {
     /// The parameter set with `name=value` assignments applied in order, for ablations and tuning
     /// (`vtrack eval --set padding=2`). Names are the property names; values are numbers, `true` /
     /// `false`, or the raw value of a feature enum (`fhog`, `unsigned`, `intensity`, `opponent`).
-    /// Throws ``TrackingError/invalidParameter(_:)`` for an unknown name or a value of the wrong kind.
+    /// Throws ``TrackingError/invalidParameter(_:)`` for an unknown name, a value of the wrong kind,
+    /// or a number outside the parameter's range (``ranges``).
     public func applying(_ assignments: [String]) throws -> TrackerParameters {
         var result = self
         for assignment in assignments {
@@ -25,14 +26,18 @@ extension TrackerParameters {
 
     private mutating func assign(_ value: String, to name: String) throws {
         func bad(_ kind: String) -> TrackingError { .invalidParameter("\(name)=\(value): expected \(kind)") }
+        let range = Self.ranges[name] ?? -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+        let inRange = "a number in \(range.lowerBound)...\(range.upperBound)"
         if let path = Self.doubles[name] {
-            guard let number = Double(value), number.isFinite else { throw bad("a finite number") }
+            guard let number = Double(value), range.contains(number) else { throw bad(inRange) }
             self[keyPath: path] = number
         } else if let path = Self.floats[name] {
-            guard let number = Float(value), number.isFinite else { throw bad("a finite number") }
+            guard let number = Float(value), range.contains(Double(number)) else { throw bad(inRange) }
             self[keyPath: path] = number
         } else if let path = Self.integers[name] {
-            guard let number = Int(value) else { throw bad("an integer") }
+            guard let number = Int(value), range.contains(Double(number)) else {
+                throw bad("an integer in \(Int(range.lowerBound))...\(Int(range.upperBound))")
+            }
             self[keyPath: path] = number
         } else if let path = Self.flags[name] {
             guard let flag = Bool(value) else { throw bad("true or false") }
@@ -47,6 +52,21 @@ extension TrackerParameters {
             throw TrackingError.invalidParameter("unknown parameter '\(name)' (known: \(Self.assignableNames.joined(separator: ", ")))")
         }
     }
+
+    /// The values each numeric parameter may take: wide enough for any ablation, narrow enough
+    /// that the tracker's windows, filters and weights stay meaningful (and allocations bounded).
+    public static let ranges: [String: ClosedRange<Double>] = [
+        "padding": 0.1...8, "filterSupport": 0...8, "motionPrediction": 0...2, "velocitySmoothing": 0...1,
+        "motionGate": 0...100, "outputSigmaFactor": 0.001...1, "scaleStep": 1.0001...2, "scaleSigma": 0.01...100,
+        "aspectStep": 1.0001...2, "aspectLimit": 1...10, "driftSpread": 0...10,
+        "regularisation": 1e-8...1e3, "learningRate": 0...1, "colourHistogramWeight": 0...1,
+        "colourHistogramLearningRate": 0...1, "scaleColourWeight": 0...100, "scaleLearningRate": 0...1,
+        "scaleRegularisation": 1e-8...1e3, "responseMidpoint": -100...100, "responseWidth": 0.001...100,
+        "minimumLearningConfidence": 0...1, "fullLearningConfidence": 0...1, "holdConfidence": 0...1,
+        "agreementWeight": 0...1000, "agreementSmoothing": 0...1, "confidenceMidpoint": -100...100,
+        "confidenceWidth": 0.001...100, "learningPeakTolerance": 0...1,
+        "cellSize": 1...16, "templateCells": 4...128, "scaleCount": 1...129, "scaleModelArea": 16...16384, "aspectCount": 1...33,
+    ]
 
     private static let doubles: [String: WritableKeyPath<TrackerParameters, Double>] = [
         "padding": \.padding, "filterSupport": \.filterSupport, "motionPrediction": \.motionPrediction,

@@ -1,0 +1,314 @@
+import Foundation
+import XCTest
+
+/// Every command on broken, odd and hostile cases: damaged clips, outputs that are inputs or
+/// special files, names the shell can pass, network-looking inputs, interruptions and concurrent
+/// batches. For every case: no crash, no hang, the expected exit status, a failure is one line that
+/// names the file, no input changed, no special file replaced and no `.partial` file left.
+final class CLIHostileCasesTests: XCTestCase {
+    private enum Expectation {
+        /// Exit status 0.
+        case succeeds
+        /// Exit status 1 and one line on standard error that starts with `Error: ` and contains the text.
+        case failsNaming(String)
+        /// A damaged input: either of the above.
+        case succeedsOrFailsNaming(String)
+    }
+
+    private struct Case {
+        let arguments: [String]
+        let expectation: Expectation
+    }
+
+    func testEveryCommandOnBrokenOddAndHostileCases() throws {
+        let folder = try CLITemporaryFolder()
+        let clip = folder.path("in/good.mp4")
+        try CLI.makeClip(clip, frames: 24)
+        let inputs = try makeInputs(in: folder, clip: clip)
+        var cases = damagedClipCases(folder: folder, clips: try damagedClips(of: clip, in: folder))
+        cases += hostileOutputCases(folder: folder, clip: clip, inputs: inputs)
+        cases += oddInputCases(folder: folder, clip: clip)
+        XCTAssertGreaterThanOrEqual(cases.count, 100)
+
+        let protected = [folder.path("in"), folder.path("guarded")]
+        let before = try fingerprints(under: protected)
+        for (index, item) in cases.enumerated() {
+            let outcome = try CLI.vtrack(item.arguments, timeout: 60, directory: folder.root)
+            let shown = "case \(index): vtrack \(item.arguments.joined(separator: " "))"
+            XCTAssertFalse(outcome.signalled, "\(shown): signal \(outcome.status)\n\(outcome.stderr)")
+            let errors = outcome.stderr.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("warning: ") }
+            switch item.expectation {
+            case .succeeds:
+                XCTAssertEqual(outcome.status, 0, "\(shown)\n\(outcome.stderr)")
+            case .failsNaming(let name):
+                XCTAssertEqual(outcome.status, 1, "\(shown)\n\(outcome.stderr)")
+                assertOneLineError(errors, naming: name, shown)
+            case .succeedsOrFailsNaming(let name):
+                if outcome.status != 0 {
+                    XCTAssertEqual(outcome.status, 1, "\(shown)\n\(outcome.stderr)")
+                    assertOneLineError(errors, naming: name, shown)
+                }
+            }
+            XCTAssertEqual(partialFiles(under: folder.root), [], "\(shown): temporary files left")
+            XCTAssertEqual(try fingerprints(under: protected), before, "\(shown): an input changed")
+            XCTAssertEqual(fileType(folder.path("in/fifo")), S_IFIFO, "\(shown): the FIFO was replaced")
+            XCTAssertEqual(fileType("/dev/null"), S_IFCHR, "\(shown): /dev/null was replaced")
+        }
+    }
+
+    func testAnInterruptedRunLeavesNeitherOutputsNorTemporaryFiles() throws {
+        let folder = try CLITemporaryFolder()
+        let clip = folder.path("long.mp4")
+        try CLI.makeClip(clip, size: "640x360", frames: 900, rate: 30)
+        let out = folder.path("out")
+        let runs: [(signal: Int32, arguments: [String])] = [
+            (SIGINT, ["track", clip, "--box", "100,80,60,60", "--csv", out + "/t.csv", "--mot", out + "/t.mot.txt",
+                      "--jsonl", out + "/t.jsonl", "--video", out + "/t.mp4"]),
+            (SIGTERM, ["track", clip, "--box", "100,80,60,60", "--csv", out + "/t.csv", "--video", out + "/t.mp4"]),
+            (SIGHUP, ["register", clip, "--csv", out + "/r.csv"]),
+            (SIGTERM, ["detect", clip, "--detector", "haar-face", "--csv", out + "/d.csv"]),
+        ]
+        for (index, run) in runs.enumerated() {
+            let logs = folder.path("logs\(index)")
+            let process = try CLI.startVtrack(run.arguments, logFolder: logs)
+            var started = false
+            for _ in 0..<200 where !started {
+                usleep(20_000)
+                started = !partialFiles(under: out).isEmpty
+            }
+            XCTAssertTrue(started, "run \(index): no temporary output appeared")
+            kill(process.processIdentifier, run.signal)
+            let outcome = CLI.outcome(of: process, logFolder: logs)
+            XCTAssertTrue(outcome.signalled, "run \(index) ended with status \(outcome.status) before the signal: \(outcome.stderr)")
+            XCTAssertEqual(outcome.status, run.signal, "run \(index)")
+            XCTAssertEqual(folder.files(under: "out"), [], "run \(index): an output or a temporary file is left")
+        }
+    }
+
+    func testASecondBatchOnTheSameFolderIsRefusedAndShardsRunSideBySide() throws {
+        let folder = try CLITemporaryFolder()
+        for name in ["a", "b", "c", "d"] {
+            try CLI.makeClip(folder.path("in/\(name).mp4"), size: "640x360", frames: 240, rate: 30)
+            try folder.write("x,y,width,height\n100,80,60,60\n", to: "in/\(name).boxes.csv")
+        }
+        let arguments = ["batch", folder.path("in"), "--out", folder.path("out"), "--jobs", "1"]
+        let first = try CLI.startVtrack(arguments + ["--shard", "0/2"], logFolder: folder.path("logs-first"))
+        var locked = false
+        for _ in 0..<200 where !locked {
+            usleep(20_000)
+            locked = !partialFiles(under: folder.path("out")).isEmpty
+        }
+        XCTAssertTrue(locked, "the first batch did not start writing")
+        let same = try CLI.vtrack(arguments + ["--shard", "0/2"])
+        let whole = try CLI.vtrack(arguments)
+        let other = try CLI.vtrack(arguments + ["--shard", "1/2"])
+        let firstOutcome = CLI.outcome(of: first, logFolder: folder.path("logs-first"))
+        XCTAssertEqual(firstOutcome.status, 0, firstOutcome.stderr)
+        for refused in [same, whole] {
+            XCTAssertEqual(refused.status, 1, refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("another vtrack batch (process \(first.processIdentifier)) is writing into this folder"),
+                          refused.stderr)
+        }
+        XCTAssertEqual(other.status, 0, other.stderr)
+        let merged = try CLI.vtrack(["merge", folder.path("out")])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        XCTAssertTrue(merged.stdout.contains("4 ok, 0 failed"), merged.stdout)
+    }
+
+    func testAFrameDecodedOutOfOrderIsRetimedWithAWarningNamingTheClip() throws {
+        let folder = try CLITemporaryFolder()
+        try CLI.makeClip(folder.path("plain.mkv"), frames: 90, rate: 30, extra: ["-bf", "0"])
+        let damaged = folder.path("repeated.mkv")
+        try CLI.ffmpeg(["-i", folder.path("plain.mkv"), "-c", "copy", "-bsf:v", "setts=ts='if(eq(N\\,45)\\,PREV_INPTS\\,PTS)'", damaged])
+        let tracked = try CLI.vtrack(["track", damaged, "--box", "40,30,40,40", "--csv", folder.path("t.csv"),
+                                      "--video", folder.path("t.mp4"), "--quiet"])
+        XCTAssertEqual(tracked.status, 0, tracked.stderr)
+        XCTAssertTrue(tracked.stderr.contains("warning: \(damaged): frame 45: its time"), tracked.stderr)
+        let times = try String(contentsOfFile: folder.path("t.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
+            .compactMap { Double($0.split(separator: ",")[1]) }
+        XCTAssertEqual(times.count, 90)
+        XCTAssertTrue(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "CSV times increase")
+
+        try folder.copy(damaged, to: "batch/repeated.mkv")
+        try folder.write("x,y,width,height\n40,30,40,40\n", to: "batch/repeated.boxes.csv")
+        let batch = try CLI.vtrack(["batch", folder.path("batch"), "--out", folder.path("out"), "--no-video"])
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        let summary = try String(contentsOfFile: folder.path("out/summary.csv"), encoding: .utf8)
+        XCTAssertTrue(summary.contains("repeated.mkv,90,"), summary)
+        XCTAssertTrue(summary.contains(",ok,1,"), summary)
+    }
+
+    func testTheAnnotatedMP4KeepsTheTimesOfAVariableFrameRateClip() throws {
+        let folder = try CLITemporaryFolder()
+        let clip = folder.path("vfr.mp4")
+        // Frame n is shown at n/30 + n²/7200 s: intervals grow from 33 ms to 83 ms.
+        try CLI.makeClip(clip, size: "320x240", frames: 180, rate: 30,
+                         extra: ["-vf", "setpts='(N/30+N*N/7200)/TB'", "-fps_mode", "vfr"])
+        let tracked = try CLI.vtrack(["track", clip, "--box", "100,80,60,60", "--csv", folder.path("t.csv"),
+                                      "--video", folder.path("t.mp4"), "--quiet"])
+        XCTAssertEqual(tracked.status, 0, tracked.stderr)
+        let source = try CLI.frameTimes(of: clip), annotated = try CLI.frameTimes(of: folder.path("t.mp4"))
+        XCTAssertEqual(source.count, 180)
+        XCTAssertEqual(annotated.count, source.count)
+        XCTAssertEqual(source[120], 120.0 / 30 + 120.0 * 120 / 7200, accuracy: 0.002)
+        for (a, b) in zip(source, annotated) { XCTAssertEqual(a, b, accuracy: 0.001) }
+    }
+
+    // MARK: - Cases
+
+    /// The files the cases read; every one of them must be left as it was.
+    private struct Inputs {
+        let model: String, classNames: String, tracks: String, manifest: String
+    }
+
+    private func makeInputs(in folder: CLITemporaryFolder, clip: String) throws -> Inputs {
+        try folder.write("not really a model", to: "in/model.onnx")
+        try folder.write("person\n", to: "in/names.txt")
+        try folder.write("frame,track_id,label,x,y,width,height\n0,1,\"two\nlines, \"\"quoted\"\"\",40,30,40,40\n1,1,é✓,41,30,40,40\n",
+                         to: "in/tracks.csv")
+        try folder.write("clip,x,y,width,height\ngood.mp4,40,30,40,40\n", to: "guarded/summary.csv")
+        try folder.copy(clip, to: "in/long-\(String(repeating: "n", count: 240)).mp4")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("in/link.mp4"), withDestinationPath: clip)
+        try FileManager.default.linkItem(atPath: clip, toPath: folder.path("in/hard.mp4"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("inlink"), withDestinationPath: folder.path("in"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("in/nul"), withDestinationPath: "/dev/null")
+        try FileManager.default.createDirectory(atPath: folder.path("in/sub"), withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(folder.path("in/fifo"), 0o644), 0)
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        return Inputs(model: folder.path("in/model.onnx"), classNames: folder.path("in/names.txt"),
+                      tracks: folder.path("in/tracks.csv"), manifest: folder.path("guarded/summary.csv"))
+    }
+
+    /// Truncations at several lengths and copies with seeded byte flips.
+    private func damagedClips(of clip: String, in folder: CLITemporaryFolder) throws -> [String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: clip))
+        var paths: [String] = []
+        for (index, fraction) in [0.0, 0.002, 0.02, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99].enumerated() {
+            try folder.write(data.prefix(Int(Double(data.count) * fraction)), to: "in/cut\(index).mp4")
+            paths.append(folder.path("in/cut\(index).mp4"))
+        }
+        for seed in 1...16 {
+            var generator = CLISeededGenerator(seed: UInt64(seed))
+            var bytes = [UInt8](data)
+            for _ in 0..<(4 * seed) { bytes[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator) }
+            try folder.write(Data(bytes), to: "in/flip\(seed).mp4")
+            paths.append(folder.path("in/flip\(seed).mp4"))
+        }
+        return paths
+    }
+
+    private func damagedClipCases(folder: CLITemporaryFolder, clips: [String]) -> [Case] {
+        clips.enumerated().flatMap { index, clip -> [Case] in
+            let out = folder.path("out/damaged\(index)")
+            return [
+                Case(arguments: ["track", clip, "--box", "40,30,40,40", "--out", out, "--quiet"], expectation: .succeedsOrFailsNaming(clip)),
+                Case(arguments: ["register", clip, "--csv", out + "/r.csv", "--quiet"], expectation: .succeedsOrFailsNaming(clip)),
+                Case(arguments: ["detect", clip, "--detector", "haar-face", "--csv", out + "/d.csv", "--quiet"],
+                     expectation: .succeedsOrFailsNaming(clip)),
+                Case(arguments: ["probe", clip], expectation: .succeedsOrFailsNaming(clip)),
+            ]
+        }
+    }
+
+    private func hostileOutputCases(folder: CLITemporaryFolder, clip: String, inputs: Inputs) -> [Case] {
+        let track = ["track", clip, "--box", "40,30,40,40", "--quiet"]
+        let out = folder.path("out")
+        let longName = String(repeating: "x", count: 300) + ".csv"
+        return [
+            Case(arguments: track + ["--csv", clip], expectation: .failsNaming("\(clip): refusing to overwrite an input file (the clip)")),
+            Case(arguments: track + ["--csv", out + "/a.csv", "--mot", clip], expectation: .failsNaming("refusing to overwrite an input file (the clip)")),
+            Case(arguments: track + ["--jsonl", folder.path("in/link.mp4")], expectation: .failsNaming("(the clip)")),
+            Case(arguments: track + ["--video", folder.path("in/hard.mp4")], expectation: .failsNaming("(the clip)")),
+            Case(arguments: track + ["--csv", folder.path("in/sub/../good.mp4")], expectation: .failsNaming("(the clip)")),
+            Case(arguments: track + ["--csv", folder.path("inlink/good.mp4")], expectation: .failsNaming("(the clip)")),
+            Case(arguments: track + ["--detector", inputs.model, "--csv", inputs.model], expectation: .failsNaming("(the model)")),
+            Case(arguments: track + ["--detector", inputs.model, "--class-names", inputs.classNames, "--csv", out + "/b.csv",
+                                     "--mot", inputs.classNames], expectation: .failsNaming("(the class-names file)")),
+            Case(arguments: ["register", clip, "--csv", clip], expectation: .failsNaming("(the clip)")),
+            Case(arguments: ["detect", clip, "--detector", "haar-face", "--csv", clip], expectation: .failsNaming("(the clip)")),
+            Case(arguments: ["detect", clip, "--detector", inputs.model, "--csv", inputs.model], expectation: .failsNaming("(the model)")),
+            Case(arguments: ["render", clip, "--tracks", inputs.tracks, "--video", clip], expectation: .failsNaming("(the clip)")),
+            Case(arguments: ["render", clip, "--tracks", inputs.tracks, "--video", folder.path("in/link.mp4")], expectation: .failsNaming("(the clip)")),
+            Case(arguments: ["synth", out + "/s.mp4", "--ground-truth", out + "/s.mp4", "--frames", "5"],
+                 expectation: .failsNaming("given for two outputs (MP4 and ground truth)")),
+            Case(arguments: ["batch", folder.path("in"), "--out", folder.path("guarded"), "--manifest", inputs.manifest],
+                 expectation: .failsNaming("(the manifest)")),
+            Case(arguments: track + ["--csv", ""], expectation: .failsNaming("the CSV output's path is empty")),
+            Case(arguments: track + ["--video", "-"], expectation: .failsNaming("-: cannot write the MP4 there")),
+            Case(arguments: track + ["--csv", "-", "--mot", "-"], expectation: .failsNaming("-: given for two outputs")),
+            Case(arguments: track + ["--csv", out + "/" + longName], expectation: .failsNaming("the file name is 304 bytes long")),
+            Case(arguments: track + ["--csv", out], expectation: .failsNaming("\(out): cannot write the CSV there: it is a folder")),
+            Case(arguments: track + ["--csv", out + "/"], expectation: .failsNaming("it names a folder")),
+            Case(arguments: track + ["--video", folder.path("in/nul")], expectation: .failsNaming("an MP4 needs a regular file")),
+            Case(arguments: track + ["--csv", "x"], expectation: .succeeds),
+            Case(arguments: track + ["--csv", "-"], expectation: .succeeds),
+            Case(arguments: track + ["--csv", folder.path("in/nul"), "--mot", "-", "--jsonl", out + "/c.jsonl"], expectation: .succeeds),
+            Case(arguments: ["register", clip, "--csv", "-"], expectation: .succeeds),
+            Case(arguments: ["render", clip, "--tracks", inputs.tracks, "--video", out + "/rendered.mp4", "--quiet"], expectation: .succeeds),
+            Case(arguments: ["track", folder.path("in/long-\(String(repeating: "n", count: 240)).mp4"), "--box", "40,30,40,40",
+                             "--out", out + "/long", "--quiet"], expectation: .succeeds),
+        ]
+    }
+
+    private func oddInputCases(folder: CLITemporaryFolder, clip: String) -> [Case] {
+        let out = folder.path("out/odd")
+        func track(_ input: String) -> [String] { ["track", input, "--box", "40,30,40,40", "--out", out, "--quiet"] }
+        return [
+            Case(arguments: track(folder.path("in/fifo")), expectation: .failsNaming("is a FIFO (named pipe), not a video file")),
+            Case(arguments: track("/dev/zero"), expectation: .failsNaming("/dev/zero: is a device")),
+            Case(arguments: track(folder.path("in")), expectation: .failsNaming("is a folder, not a video file")),
+            Case(arguments: track("http://127.0.0.1:9/x.mp4"), expectation: .failsNaming("http://127.0.0.1:9/x.mp4: file not found")),
+            Case(arguments: track("concat:\(clip)|\(clip)"), expectation: .failsNaming("file not found")),
+            Case(arguments: track("file:\(clip)"), expectation: .failsNaming("file not found")),
+            Case(arguments: track(folder.path("in/missing.mp4")), expectation: .failsNaming("missing.mp4: file not found")),
+            Case(arguments: track(folder.path("in/tracks.csv")), expectation: .failsNaming("tracks.csv: not a video file")),
+            Case(arguments: ["probe", folder.path("in/fifo")], expectation: .failsNaming("is a FIFO")),
+        ]
+    }
+
+    // MARK: - Checks
+
+    private func assertOneLineError(_ lines: [Substring], naming name: String, _ shown: String,
+                                    file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(lines.count, 1, "\(shown): \(lines.joined(separator: "\n"))", file: file, line: line)
+        XCTAssertTrue(lines.first?.hasPrefix("Error: ") ?? false, "\(shown): \(lines.joined(separator: "\n"))", file: file, line: line)
+        XCTAssertTrue(lines.first?.contains(name) ?? false, "\(shown): expected '\(name)' in \(lines.joined(separator: "\n"))",
+                      file: file, line: line)
+    }
+
+    /// Size and 64-bit FNV-1a hash of every regular file, and the type under the folders (symbolic links by their target's path).
+    private func fingerprints(under folders: [String]) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for folder in folders {
+            guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
+            while let item = walker.nextObject() as? String {
+                let path = (folder as NSString).appendingPathComponent(item)
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                    result[path] = "link to " + target
+                } else if fileType(path) == S_IFREG {
+                    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                    let hash = data.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+                    result[path] = "\(data.count) bytes, \(String(hash, radix: 16))"
+                } else {
+                    result[path] = "type \(fileType(path))"
+                }
+            }
+        }
+        return result
+    }
+
+    private func partialFiles(under folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let item = walker.nextObject() as? String {
+            if item.contains(".partial") { found.append(item) }
+        }
+        return found
+    }
+
+    private func fileType(_ path: String) -> mode_t {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
+    }
+
+}
