@@ -1,18 +1,21 @@
 import Detection
 
 /// The CLEAR MOT figures (Bernardin & Stiefelhagen 2008) of one sequence, or of several pooled, with
-/// an IoU >= 0.5 match threshold, computed as py-motmetrics 1.4.0 computes them:
+/// an IoU >= 0.5 match threshold, computed as the MOTChallenge devkit and TrackEval compute them:
 ///
-/// - frame by frame, each ground-truth object keeps the result id it was last matched to when that id
-///   is on the frame and still overlaps it with IoU >= 0.5; the other objects and results are matched
-///   by an optimal assignment that makes as many matches as it can and, among those, minimises the
-///   sum of `1 - IoU`;
-/// - a match whose object was last matched to another result id is an identity switch;
+/// - frame by frame, the objects and results are matched by an optimal assignment that first keeps
+///   every pair matched on the previous frame that still overlaps with IoU >= 0.5, then maximises
+///   the sum of the IoUs; pairs under IoU 0.5 are never matched;
+/// - a match whose object was last matched (on any earlier frame) to another result id is an
+///   identity switch;
 /// - unmatched objects are misses (FN), unmatched results false positives (FP);
-/// - an object is mostly tracked when matched on at least 80% of its frames, mostly lost under 20%,
-///   partly tracked between; a fragmentation is a run of missed frames between two matched ones.
+/// - an object is mostly tracked when matched on more than 80% of its frames, mostly lost under 20%,
+///   partly tracked between; a fragmentation is a matched stretch of an object after its first one
+///   (a stretch ends on any frame on which it is not matched).
 ///
-/// MOTP is the mean IoU of the matches (TrackEval's convention; py-motmetrics reports `1 - MOTP`).
+/// MOTP is the mean IoU of the matches. py-motmetrics 1.4.0 differs in three known ways: it keeps
+/// an object's last match from any earlier frame rather than the previous one (its issue #132),
+/// counts exactly 80% as mostly tracked, and does not end a stretch on frames without the object.
 ///
 ///     let clear = CLEARScore(truth: sequence.groundTruth, predictions: results)
 ///     print(clear.mota, clear.idSwitches)
@@ -43,37 +46,38 @@ public struct CLEARScore: Sendable, Equatable {
     /// Scores `predictions` against `truth`; both must have the same number of frames.
     public init(truth: MOTFrames, predictions: MOTFrames) {
         precondition(truth.frames.count == predictions.frames.count, "truth and predictions cover different frame counts")
-        var lastMatch: [Int: Int] = [:]           // object id -> result id it was last matched to
-        var matchedOnFrames: [Int: [Bool]] = [:]  // object id -> matched or not, on each frame it is on
+        let threshold = 0.5 - Double.ulpOfOne
+        var lastMatch: [Int: Int] = [:]          // object id -> result id it was last matched to, on any frame
+        var previousFrameMatch: [Int: Int] = [:] // the same, for the objects matched on the previous frame
+        var frames: [Int: Int] = [:], matchedFrames: [Int: Int] = [:], stretches: [Int: Int] = [:]
         var objects = 0, predictionCount = 0, matches = 0, idSwitches = 0, iouSum = 0.0
-        for (gt, hyp) in zip(truth.frames, predictions.frames) where !(gt.isEmpty && hyp.isEmpty) {
+        for (gt, hyp) in zip(truth.frames, predictions.frames) {
             objects += gt.count
             predictionCount += hyp.count
+            for object in gt { frames[object.id, default: 0] += 1 }
+            // A frame without objects or without results has no match and leaves the previous frame's as they are.
+            guard !gt.isEmpty, !hyp.isEmpty else { continue }
             let iou = MOTOverlap.matrix(gt, hyp)
-            var matchOf = [Int?](repeating: nil, count: gt.count)
-            var taken = [Bool](repeating: false, count: hyp.count)
-            // Correspondences that still hold are kept.
-            for (i, object) in gt.enumerated() {
-                guard let previous = lastMatch[object.id],
-                      let j = hyp.indices.first(where: { !taken[$0] && hyp[$0].id == previous }),
-                      MOTOverlap.isMatchable(iou[i][j]) else { continue }
-                matchOf[i] = j
-                taken[j] = true
+            let scores = gt.indices.map { i in
+                hyp.indices.map { j -> Double in
+                    guard iou[i][j] >= threshold else { return 0 }
+                    return (previousFrameMatch[gt[i].id] == hyp[j].id ? 1000 : 0) + iou[i][j]
+                }
             }
-            // The rest: as many matches as possible, then the least total distance.
-            let rows = gt.indices.filter { matchOf[$0] == nil }, columns = hyp.indices.filter { !taken[$0] }
-            for (i, j) in Self.bestMatches(rows: rows, columns: columns, iou: iou) {
-                if let previous = lastMatch[gt[i].id], previous != hyp[j].id { idSwitches += 1 }
-                matchOf[i] = j
-                taken[j] = true
-            }
-            for (i, object) in gt.enumerated() {
-                matchedOnFrames[object.id, default: []].append(matchOf[i] != nil)
-                guard let j = matchOf[i] else { continue }
-                lastMatch[object.id] = hyp[j].id
-                matches += 1
+            let pairs = OptimalAssignment.solve(scores.map { $0.map { -$0 } }, maximumCost: .greatestFiniteMagnitude)
+                .enumerated().compactMap { i, j in j.flatMap { scores[i][$0] > Double.ulpOfOne ? (i, $0) : nil } }
+            var matchedNow: [Int: Int] = [:]
+            for (i, j) in pairs {
+                let object = gt[i].id, result = hyp[j].id
+                if let previous = lastMatch[object], previous != result { idSwitches += 1 }
+                if previousFrameMatch[object] == nil { stretches[object, default: 0] += 1 }
+                matchedNow[object] = result
+                lastMatch[object] = result
+                matchedFrames[object, default: 0] += 1
                 iouSum += iou[i][j]
             }
+            matches += pairs.count
+            previousFrameMatch = matchedNow
         }
         self.objects = objects
         self.predictions = predictionCount
@@ -82,17 +86,12 @@ public struct CLEARScore: Sendable, Equatable {
         misses = objects - matches
         self.idSwitches = idSwitches
         self.iouSum = iouSum
-        objectIDs = matchedOnFrames.count
-        var mostlyTracked = 0, partlyTracked = 0, mostlyLost = 0, fragmentations = 0
-        for flags in matchedOnFrames.values {
-            let ratio = Double(flags.count { $0 }) / Double(flags.count)
-            if ratio >= 0.8 { mostlyTracked += 1 } else if ratio >= 0.2 { partlyTracked += 1 } else { mostlyLost += 1 }
-            fragmentations += Self.missedRunsBetweenMatches(flags)
-        }
-        self.mostlyTracked = mostlyTracked
-        self.partlyTracked = partlyTracked
-        self.mostlyLost = mostlyLost
-        self.fragmentations = fragmentations
+        objectIDs = frames.count
+        let ratios = frames.map { Double(matchedFrames[$0.key] ?? 0) / Double($0.value) }
+        mostlyTracked = ratios.count { $0 > 0.8 }
+        partlyTracked = ratios.count { $0 >= 0.2 } - mostlyTracked
+        mostlyLost = ratios.count - mostlyTracked - partlyTracked
+        fragmentations = stretches.values.reduce(0) { $0 + $1 - 1 }
     }
 
     /// The sums of several sequences' counts (the pooled MOTA and MOTP follow from them).
@@ -110,29 +109,5 @@ public struct CLEARScore: Sendable, Equatable {
         partlyTracked = sum(\.partlyTracked)
         mostlyLost = sum(\.mostlyLost)
         iouSum = scores.reduce(0) { $0 + $1.iouSum }
-    }
-
-    /// The optimal matching of `rows` (objects) to `columns` (results) among pairs with IoU >= 0.5:
-    /// the most pairs, then the least sum of `1 - IoU`. Impossible pairs cost more than any set of
-    /// possible ones (py-motmetrics' constant `2 r c + 1`) and are dropped from the answer.
-    private static func bestMatches(rows: [Int], columns: [Int], iou: [[Double]]) -> [(Int, Int)] {
-        guard !rows.isEmpty, !columns.isEmpty else { return [] }
-        let distances = rows.map { i in columns.map { j in MOTOverlap.isMatchable(iou[i][j]) ? 1 - iou[i][j] : nil } }
-        let largest = distances.joined().compactMap { $0 }.map(abs).max()
-        guard let largest else { return [] }
-        let impossible = 2 * Double(min(rows.count, columns.count)) * (largest + 1) + 1
-        let assignment = OptimalAssignment.solve(distances.map { $0.map { $0 ?? impossible } }, maximumCost: .greatestFiniteMagnitude)
-        return assignment.enumerated().compactMap { row, column in
-            guard let column, distances[row][column] != nil else { return nil }
-            return (rows[row], columns[column])
-        }
-    }
-
-    /// Runs of `false` that have a `true` before and after them.
-    private static func missedRunsBetweenMatches(_ flags: [Bool]) -> Int {
-        guard let first = flags.firstIndex(of: true), let last = flags.lastIndex(of: true) else { return 0 }
-        var runs = 0
-        for k in first..<last where flags[k] && !flags[k + 1] { runs += 1 }
-        return runs
     }
 }

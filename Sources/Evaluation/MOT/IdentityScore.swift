@@ -29,7 +29,7 @@ public struct IdentityScore: Sendable, Equatable {
         for (gt, hyp) in zip(truth.frames, predictions.frames) where !gt.isEmpty && !hyp.isEmpty {
             let iou = MOTOverlap.matrix(gt, hyp)
             for (i, object) in gt.enumerated() {
-                for (j, result) in hyp.enumerated() where MOTOverlap.isMatchable(iou[i][j]) {
+                for (j, result) in hyp.enumerated() where iou[i][j] >= 0.5 {
                     overlapping[objectIDs[object.id]][resultIDs[result.id]] += 1
                 }
             }

@@ -19,7 +19,4 @@ enum MOTOverlap {
         truth.map { t in predictions.map { iou(t.box, $0.box) } }
     }
 
-    /// Whether a pair may be matched by the CLEAR and identity metrics: IoU >= 0.5, tested as
-    /// py-motmetrics tests it (distance `1 - IoU` at most 0.5).
-    static func isMatchable(_ iou: Double) -> Bool { 1 - iou <= 0.5 }
 }
