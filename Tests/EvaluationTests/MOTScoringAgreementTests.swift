@@ -69,6 +69,11 @@ final class MOTScoringAgreementTests: XCTestCase {
             let hota: [(String, Double)] = [("HOTA", f.hota), ("DetA", f.detA), ("AssA", f.assA), ("DetRe", f.detRe),
                                             ("DetPr", f.detPr), ("AssRe", f.assRe), ("AssPr", f.assPr), ("LocA", f.locA)]
             let trackevalFigures = try XCTUnwrap(trackeval[name]), motmetricsFigures = try XCTUnwrap(motmetrics[name])
+            // The three scorers side by side in the test log (vtrack / py-motmetrics / TrackEval).
+            print("\(label) \(name): " + (clear + hota).map { metric, value in
+                let cells = [value, motmetricsFigures[metric], trackevalFigures[metric]].map { $0.map { String(format: "%.4f", $0) } ?? "-" }
+                return "\(metric) " + cells.joined(separator: "/")
+            }.joined(separator: ", "))
             for (metric, value) in clear + hota {
                 let expected = try XCTUnwrap(trackevalFigures[metric], "TrackEval has no \(metric)")
                 XCTAssertEqual(value, expected, accuracy: 0.001, "\(label) \(name) \(metric): vtrack vs TrackEval")
