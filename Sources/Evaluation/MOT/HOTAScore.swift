@@ -1,5 +1,4 @@
 import Detection
-import Foundation
 
 /// HOTA, the higher-order tracking accuracy (Luiten et al., IJCV 2021), of one sequence or of several
 /// pooled, computed as TrackEval computes it. For each localisation threshold α in 0.05, 0.10, ...,
