@@ -10,7 +10,7 @@ public enum Annotator {
     /// Draws `records` (pixels, top-left origin) onto an RGB image in place.
     public static func draw(_ records: [TrackRecord], on image: inout Image<UInt8>) {
         let style = AnnotationStyle.forFrame(width: image.width, height: image.height)
-        for record in records {
+        for record in records where record.state != .tentative {
             let colour = TrackPalette.colour(for: record.trackID - 1)
             let confident = record.style == .solid && record.state != .lost && record.state != .ended
             let line = confident ? LineStyle.solid : style.dashedLine

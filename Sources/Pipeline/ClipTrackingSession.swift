@@ -63,6 +63,7 @@ public final class ClipTrackingSession {
         var nextTrackID = 1
         let boxTargets = targets.filter { $0.corners == nil }
         var sinks: [TrackSink]?
+        let crowd = try targets.isEmpty ? makeMultiObjectTracker() : nil
         var framesDecoded = 0, framesTracked = 0
         var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
 
@@ -98,7 +99,10 @@ public final class ClipTrackingSession {
             }
             let frameOffset = frame.index - options.startFrame
             let trackStart = clock.now
-            if sinks == nil {
+            if let crowd {
+                if sinks == nil { sinks = try makeSinks() }
+                try crowd.prepare(frame: image, colourFrame: colourFrame, frameOffset: frameOffset)
+            } else if sinks == nil {
                 sinks = try makeSinks()
                 let first = reseeder.needsColour ? colourFrame() : image
                 if targets.isEmpty {
@@ -126,18 +130,24 @@ public final class ClipTrackingSession {
             for object in objects where upcoming == nil || (object.isAutomatic && object.isLost) {
                 object.end()
             }
-            if upcoming == nil { rectangles.forEach { $0.end() } }
+            if upcoming == nil {
+                rectangles.forEach { $0.end() }
+                crowd?.endAll()
+            }
             if let motion = prefetched.cameraMotion, options.compensatesCameraMotion {
                 for object in objects { object.request.cameraMotion = motion }
                 for rectangle in rectangles { rectangle.request.cameraMotion = motion }
             }
-            try handler.perform(objects.map(\.request) + rectangles.map(\.request), on: image)
+            try handler.perform(objects.map(\.request) + rectangles.map(\.request) + (crowd?.requests ?? []), on: image)
             for object in objects { object.observe(image) }
+            crowd?.observe(image)
             for rectangle in rectangles { rectangle.observe(image) }
             trackingTime += clock.now - trackStart
 
-            let records = (objects.map { $0.record(frame: frame) } + rectangles.map { $0.record(frame: frame) })
+            let records = (objects.map { $0.record(frame: frame) } + rectangles.map { $0.record(frame: frame) }
+                + (crowd?.records(frame: frame, frameWidth: image.width, frameHeight: image.height) ?? []))
                 .sorted { $0.trackID < $1.trackID }
+            crowd?.advance()
             for object in objects { object.advance() }
             for rectangle in rectangles { rectangle.advance() }
             objects.removeAll { $0.hasEnded }
@@ -159,10 +169,22 @@ public final class ClipTrackingSession {
         }
         for sink in sinks { try sink.finish() }
         let seconds = clock.now - started
-        return ClipReport(framesDecoded: framesDecoded, framesTracked: framesTracked, tracks: nextTrackID - 1,
+        return ClipReport(framesDecoded: framesDecoded, framesTracked: framesTracked, tracks: nextTrackID - 1 + (crowd?.tracksStarted ?? 0),
                           meanConfidence: recordCount > 0 ? confidenceSum / Double(recordCount) : 0,
                           lowConfidenceRecords: lowConfidence, seconds: seconds.seconds,
                           trackingSeconds: trackingTime.seconds, warnings: reader.warnings)
+    }
+}
+
+extension ClipTrackingSession {
+    /// The multi-object tracker of automatic tracking (no targets, a class detector), else nil.
+    private func makeMultiObjectTracker() throws -> MultiObjectTracker? {
+        guard let detector = try options.detector.makeClassDetector() else { return nil }
+        var parameters = MultiObjectTracker.Parameters()
+        parameters.detectEvery = max(1, options.automaticDetectionInterval)
+        parameters.highScore = options.detectionMinimumScore
+        return MultiObjectTracker(detector: detector, usesColour: options.detector.needsColour,
+                                  defaultLabel: options.detector.description, level: options.level, parameters: parameters)
     }
 }
 

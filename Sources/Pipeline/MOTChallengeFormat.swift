@@ -19,6 +19,13 @@ public enum MOTChallengeFormat {
     /// The names of the ten fields, in order.
     public static let fieldNames = ["frame", "id", "bb_left", "bb_top", "bb_width", "bb_height", "conf", "x", "y", "z"]
 
+    /// True when a record is a tracking result as MOTChallenge counts them: an object where it is
+    /// followed (`tracked`, `reseeded`, or `ended` on its last followed frame), not a `lost` or
+    /// `tentative` one and not a box more likely off the object than not by 4 to 1.
+    public static func isResult(_ record: TrackRecord) -> Bool {
+        record.state != .tentative && record.state != .lost && record.confidence >= TrackState.lostBelow
+    }
+
     /// One line (no newline) for a record.
     public static func row(_ r: TrackRecord) -> String {
         "\(r.frame + 1),\(r.trackID),\(r.box),\(String(format: "%.4f", r.confidence)),-1,-1,-1"

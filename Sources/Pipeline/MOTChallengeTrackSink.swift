@@ -1,7 +1,8 @@
 import VideoIO
 
-/// Writes ``MOTChallengeFormat`` rows as frames are tracked, one per record (every state, `lost` and
-/// `ended` included, so the file holds exactly the boxes of the CSV), flushing after each frame. The
+/// Writes ``MOTChallengeFormat`` rows as frames are tracked, one per record that MOTChallenge counts
+/// as a result (``MOTChallengeFormat/isResult(_:)``: objects where they are tracked, not `lost` or
+/// tentative ones), flushing after each frame. The
 /// file appears under its final name only once ``finish()`` has run; until then the rows are in a
 /// hidden `.NAME.partial` file beside it.
 public final class MOTChallengeTrackSink: TrackSink {
@@ -13,7 +14,7 @@ public final class MOTChallengeTrackSink: TrackSink {
     }
 
     public func write(frame: VideoFrame, records: [TrackRecord]) throws {
-        for record in records { file.writeLine(MOTChallengeFormat.row(record)) }
+        for record in records where MOTChallengeFormat.isResult(record) { file.writeLine(MOTChallengeFormat.row(record)) }
         try file.flush()
     }
 

@@ -2,6 +2,9 @@ import Imaging
 
 /// What happened to a track on one frame.
 public enum TrackState: String, Sendable, CaseIterable, Codable {
+    /// Automatic tracking only: an object the detector found that is not yet confirmed by enough
+    /// detector runs; not drawn, not written to MOTChallenge results.
+    case tentative
     /// The tracker followed the object from the previous frame.
     case tracked
     /// The tracker was re-initialised at a detection on this frame (same track id).

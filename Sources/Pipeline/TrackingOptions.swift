@@ -10,6 +10,9 @@ public struct TrackingOptions: Sendable {
     public var reseedEvery: Int
     /// What re-seeds the trackers; a class detector also starts tracks when no boxes are given.
     public var detector: DetectorChoice
+    /// Without boxes (automatic multi-object tracking): run the class detector every this many
+    /// frames. The default, 2, confirms a newcomer within 5 frames of its entering.
+    public var automaticDetectionInterval: Int
     /// Smallest class-detector score (0...1) that may re-seed a track or start one.
     public var detectionMinimumScore: Float
     /// Register each frame against the previous one and move every tracker's search by the
@@ -21,7 +24,8 @@ public struct TrackingOptions: Sendable {
 
     public init(level: TrackingLevel = .accurate, startFrame: Int = 0, reseedEvery: Int = 50,
                 detector: DetectorChoice = .template, detectionMinimumScore: Float = 0.5,
-                compensatesCameraMotion: Bool = false, showsCameraMotion: Bool = false) {
+                compensatesCameraMotion: Bool = false, showsCameraMotion: Bool = false, automaticDetectionInterval: Int = 2) {
+        self.automaticDetectionInterval = automaticDetectionInterval
         self.level = level
         self.startFrame = startFrame
         self.reseedEvery = reseedEvery

@@ -11,8 +11,12 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         Each --box is x,y,width,height in pixels (origin at the top-left pixel) on the start \
         frame, optionally prefixed with a label: --box walker=157,138,22,55. At most 16 boxes. \
         With a class detector (--detector person, face, PATH.onnx or a cascade) and no box, every \
-        object it finds gets a track, on the start frame and later; tracks end when their object \
-        left. Every --reseed-every frames (default 50) a class detector runs and re-seeds the \
+        object it finds gets a track: the detector runs every --detect-every frames (default 2), \
+        its detections are matched to the tracks as ByteTrack does (overlap with a Kalman \
+        prediction, and appearance), a correlation tracker follows each object in between, a \
+        newcomer is tentative (not drawn, not in --mot) until two runs found it, and a track the \
+        runs stop finding is lost, kept 30 frames to come back with its id, then ended. With \
+        boxes, every --reseed-every frames (default 50) a class detector runs and re-seeds the \
         tracks of its class it matches; a track it does not support is drawn dashed, and after two \
         runs moves to a nearby detection that looks like it or is reported lost. With the default \
         template re-detector, a track whose tracker has no sure fix for 5 frames is searched for \
@@ -47,8 +51,9 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv, \
         --video, --mot nor --jsonl, writes into ./vtrack-out/. --mot PATH also writes MOTChallenge \
         rows (frame,id,bb_left,bb_top,bb_width,bb_height,conf,-1,-1,-1; frame 1-based, so the CSV's \
-        frame + 1) and --jsonl PATH one JSON object per frame with all its tracks; both hold every \
-        record of the CSV (lost and ended ones too). Every output appears under its name only when \
+        frame + 1) of the objects on the frames they are followed (not lost or tentative records), and \
+        --jsonl PATH one JSON object per frame with all its tracks (every record of the CSV). Every \
+        output appears under its name only when \
         the clip is complete; an output may not be an input (the clip, a model) or another output. \
         --csv -, --mot - or --jsonl - writes to standard output (the summary then goes to standard \
         error); a FIFO or a device is written into, never replaced.

@@ -15,6 +15,9 @@ struct TrackingOptionsGroup: ParsableArguments {
     @Option(help: "Run a class detector every N frames and re-seed the tracks it matches; search for lost tracks (0: neither).")
     var reseedEvery = 50
 
+    @Option(help: "Without --box (every object a class detector finds is tracked): run the detector every N frames; newcomers are confirmed after 2 runs.")
+    var detectEvery = 2
+
     @OptionGroup var detection: DetectorOptionsGroup
 
     @Flag(help: "Register each frame against the previous one and move the trackers' search by the camera's motion (panning footage); a weak search also tries where the camera may have kept the object.")
@@ -26,11 +29,13 @@ struct TrackingOptionsGroup: ParsableArguments {
     func validate() throws {
         if startFrame < 0 { throw ValidationError("--start-frame must be 0 or more") }
         if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
+        if detectEvery < 1 { throw ValidationError("--detect-every must be 1 or more") }
     }
 
     var options: TrackingOptions {
         TrackingOptions(level: level, startFrame: startFrame, reseedEvery: reseedEvery,
                         detector: detection.choice, detectionMinimumScore: detection.minScore,
-                        compensatesCameraMotion: cameraMotion, showsCameraMotion: showMotion)
+                        compensatesCameraMotion: cameraMotion, showsCameraMotion: showMotion,
+                        automaticDetectionInterval: detectEvery)
     }
 }

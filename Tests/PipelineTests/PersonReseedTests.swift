@@ -76,7 +76,9 @@ final class PersonReseedTests: XCTestCase {
         for id in ids {
             let frames = records.filter { $0.trackID == id }.map(\.frame)
             XCTAssertEqual(frames, Array((frames.first ?? 0)...(frames.last ?? 0)), "track \(id) has gaps: an id was reused")
-            XCTAssertEqual(records.filter { $0.trackID == id && $0.state == .ended }.count, 1)
+            // A track the detector did not confirm is dropped without an `ended` record.
+            let tentativeOnly = records.filter { $0.trackID == id }.allSatisfy { $0.state == .tentative }
+            XCTAssertEqual(records.filter { $0.trackID == id && $0.state == .ended }.count, tentativeOnly ? 0 : 1)
             if (frames.last ?? 0) < 794 { ended += 1 }
         }
         XCTAssertGreaterThan(ended, 5, "tracks of people who left end before the clip does")

@@ -1,0 +1,132 @@
+import Foundation
+import Imaging
+import NeuralDetection
+import Pipeline
+import VideoIO
+import XCTest
+
+/// Automatic tracking (`--detector person`, no box) on the MOTChallenge sequences of the
+/// development set, against their ground truth.
+final class MultiObjectTrackingTests: XCTestCase {
+    private static let sequences = ["TUD-Campus", "TUD-Stadtmitte"]
+
+    /// A MOT15 sequence: its clip and its scored ground truth by 0-based frame and person id.
+    private func motSequence(_ name: String) throws -> (clip: String, people: [Int: [Int: PixelRect]]) {
+        let folder = PipelineFixtures.shared.appendingPathComponent("data/mot/\(name)")
+        let clip = folder.appendingPathComponent("\(name).mp4").path
+        guard FileManager.default.fileExists(atPath: clip) else {
+            throw XCTSkip("needs the development set: shared/data/mot/\(name) is not beside the repository")
+        }
+        var people: [Int: [Int: PixelRect]] = [:]
+        for line in try String(contentsOf: folder.appendingPathComponent("gt/gt.txt"), encoding: .utf8).split(whereSeparator: \.isNewline) {
+            let v = line.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) ?? .nan }
+            guard v.count >= 7, v[6] != 0 else { continue }
+            people[Int(v[0]) - 1, default: [:]][Int(v[1])] = PixelRect(x: v[2], y: v[3], width: v[4], height: v[5])
+        }
+        return (clip, people)
+    }
+
+    private func automaticTracks(_ clip: String) throws -> [TrackRecord] {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        return try PipelineFixtures.track(clip, targets: [], options: TrackingOptions(detector: .person), in: folder).records
+    }
+
+    func testConfirmedTracksNeverShareAPersonNorStayWhereNobodyIs() throws {
+        for name in Self.sequences {
+            let (clip, people) = try motSequence(name)
+            let results = try automaticTracks(clip).filter(MOTChallengeFormat.isResult)
+            var sharedRun = 0, longestShared = 0
+            for frame in people.keys.sorted() {
+                let boxes = results.filter { $0.frame == frame }.map(\.box)
+                let shared = (people[frame] ?? [:]).values.contains { person in boxes.filter { $0.iou(person) >= 0.5 }.count > 1 }
+                sharedRun = shared ? sharedRun + 1 : 0
+                longestShared = max(longestShared, sharedRun)
+            }
+            XCTAssertLessThanOrEqual(longestShared, 5, "\(name): two confirmed tracks on one person for \(longestShared) frames")
+            var longestOnNobody = 0
+            for id in Set(results.map(\.trackID)) {
+                var run = 0
+                for record in results where record.trackID == id {
+                    let onSomeone = (people[record.frame] ?? [:]).values.contains { $0.iou(record.box) >= 0.3 }
+                    run = onSomeone ? 0 : run + 1
+                    longestOnNobody = max(longestOnNobody, run)
+                }
+            }
+            // A track left where its person was is lost after two detector runs (4 frames) that miss it.
+            XCTAssertLessThanOrEqual(longestOnNobody, 8, "\(name): a confirmed track stayed \(longestOnNobody) frames where nobody is")
+            print("[mot] \(name): longest shared person \(longestShared) frames, longest confirmed track on nobody \(longestOnNobody) frames")
+        }
+    }
+
+    func testANewcomerIsConfirmedWithinFiveFramesOfItsFirstConfidentDetection() throws {
+        let detector = try PersonDetector()
+        var newcomers = 0
+        for name in Self.sequences {
+            let (clip, people) = try motSequence(name)
+            let results = try automaticTracks(clip).filter(MOTChallengeFormat.isResult)
+            let reader = try VideoReader(path: clip)
+            var detected: [Int: [PixelRect]] = [:]
+            while let frame = try reader.nextFrame() {
+                detected[frame.index] = try detector.detect(in: frame.imageFrame(colour: true)).filter { $0.score >= 0.6 }.map(\.box)
+            }
+            let firstFrame = people.keys.min() ?? 0
+            let entering = Set(people.flatMap { frame, ids in ids.keys.map { ($0, frame) } }
+                .filter { id, frame in frame > firstFrame && people[frame - 1]?[id] == nil }.map(\.0))
+            for id in entering.sorted() {
+                let frames = people.keys.sorted().filter { people[$0]?[id] != nil }
+                guard let seen = frames.first(where: { frame in detected[frame, default: []].contains { $0.iou(people[frame]![id]!) >= 0.5 } }),
+                      frames.filter({ $0 >= seen && $0 <= seen + 5 }).count == 6 else { continue }
+                newcomers += 1
+                let confirmed = frames.first { frame in
+                    frame >= seen && results.contains { $0.frame == frame && $0.box.iou(people[frame]![id]!) >= 0.5 }
+                }
+                XCTAssertNotNil(confirmed, "\(name): person \(id) first detected on frame \(seen) is never reported")
+                if let confirmed {
+                    XCTAssertLessThanOrEqual(confirmed - seen, 5, "\(name): person \(id) first detected on frame \(seen), reported on \(confirmed)")
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(newcomers, 3, "the sequences have people who walk in")
+    }
+
+    func testIdsAreNeverReusedAndEveryTrackEndsOnce() throws {
+        let (clip, _) = try motSequence("TUD-Stadtmitte")
+        let records = try automaticTracks(clip)
+        let ids = Set(records.map(\.trackID)).sorted()
+        XCTAssertGreaterThan(ids.count, 5)
+        for id in ids {
+            let mine = records.filter { $0.trackID == id }
+            let frames = mine.map(\.frame)
+            XCTAssertEqual(frames, Array((frames.first ?? 0)...(frames.last ?? 0)), "track \(id) has gaps: an id was reused")
+            let tentativeOnly = mine.allSatisfy { $0.state == .tentative }
+            XCTAssertEqual(mine.filter { $0.state == .ended }.count, tentativeOnly ? 0 : 1, "track \(id)")
+            XCTAssertTrue(mine.dropLast().allSatisfy { $0.state != .ended }, "track \(id) has records after it ended")
+        }
+        for frame in Set(records.map(\.frame)) {
+            XCTAssertLessThanOrEqual(records.filter { $0.frame == frame && $0.state != .lost && $0.state != .ended }.count, 16)
+        }
+    }
+
+    func testPersonBoxesAreAsWideAsTheGroundTruths() throws {
+        let detector = try PersonDetector()
+        for name in Self.sequences {
+            let (clip, people) = try motSequence(name)
+            let reader = try VideoReader(path: clip)
+            var widthRatios: [Double] = [], heightRatios: [Double] = []
+            while let frame = try reader.nextFrame() {
+                guard frame.index % 3 == 0 else { continue }
+                for detection in try detector.detect(in: frame.imageFrame(colour: true)) where detection.score >= 0.5 {
+                    guard let person = people[frame.index]?.values.max(by: { $0.iou(detection.box) < $1.iou(detection.box) }),
+                          person.iou(detection.box) >= 0.5 else { continue }
+                    widthRatios.append(detection.box.width / person.width)
+                    heightRatios.append(detection.box.height / person.height)
+                }
+            }
+            let width = widthRatios.sorted()[widthRatios.count / 2], height = heightRatios.sorted()[heightRatios.count / 2]
+            print("[mot] \(name): \(widthRatios.count) matched detections, median width ratio \(width), height ratio \(height)")
+            XCTAssertGreaterThan(widthRatios.count, 50)
+            XCTAssertTrue((0.9...1.1).contains(width), "\(name): median width ratio \(width)")
+            XCTAssertTrue((0.9...1.1).contains(height), "\(name): median height ratio \(height)")
+        }
+    }
+}
