@@ -140,8 +140,8 @@ def main():
 
     with open(os.path.join(args.out, "results.json")) as f:
         report = json.load(f)
-    print("\nvtrack (automatic mode: detector %s, re-seeding every %d frames) vs peers on vtrack's detections"
-          % (report["detector"], report["reseed_every"]))
+    print("\nvtrack (automatic mode: detector %s every %d frames) vs peers on vtrack's detections"
+          % (report["detector"], report["detect_every"]))
     print("%-16s %-10s %7s %7s %7s %5s %6s %6s" % ("sequence", "tracker", "MOTA", "IDF1", "HOTA", "IDSW", "FP", "FN"))
 
     def line(sequence, tracker, f):

@@ -61,9 +61,9 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
         switches, false positives, misses, fragmentations, mostly tracked /
         partly tracked / mostly lost ids, frames/s. Matches need IoU >= 0.5.
         Boxes are scored as the files have them (MOT15 ground truth counts pixels
-        from 1, vtrack from 0). --detector (default person), --reseed-every
-        (default 50), --level (default accurate) and --camera-motion are as for
-        track. --compare FOLDER scores other trackers' results beside vtrack's:
+        from 1, vtrack from 0). --detector (default person), --detect-every
+        (default 2), --reseed-every, --level (default accurate) and
+        --camera-motion are as for track. --compare FOLDER scores other trackers' results beside vtrack's:
         FOLDER/<Tracker>/<Name>.txt (scripts/mot-peers.py writes ByteTrack's and
         norfair's). Writes OUTDIR/mot/<Name>.txt and OUTDIR/results.json.
 
@@ -119,6 +119,10 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
                                valueName: "n"))
     var reseedEvery: Int?
 
+    @Option(help: ArgumentHelp("With --mot: run the automatic mode's detector every N frames (as track, default 2).",
+                               valueName: "n"))
+    var detectEvery: Int?
+
     @Option(help: ArgumentHelp("With --reseed-every N: what re-seeds the tracks (template, person, face, PATH.onnx, a cascade); with --mot the class detector that starts them (default person).",
                                valueName: "detector"))
     var detector: String?
@@ -147,6 +151,7 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
             throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
         }
         if let reseedEvery, reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
+        if let detectEvery, detectEvery < 1 { throw ValidationError("--detect-every must be 1 or more") }
         switch (dataset, mot) {
         case (nil, nil): throw ValidationError("give a dataset folder DIR (OTB layout) or --mot DIR (MOTChallenge layout)")
         case (.some, .some): throw ValidationError("give either a dataset folder DIR (OTB layout) or --mot DIR, not both")
@@ -167,6 +172,7 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
     }
 
     private func validateOTB() throws {
+        if detectEvery != nil { throw ValidationError("--detect-every applies to --mot (the automatic mode)") }
         let reseedEvery = otbReseedEvery, detector = otbDetector
         for level in otbLevels {
             do {
@@ -203,7 +209,8 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
         if let mot {
             try MOTEvalRun(options: MOTEvaluationOptions(
                 sequences: sequences.map(sequenceNames), outputDirectory: out, peers: compare,
-                level: level?.levels.first ?? .accurate, detector: motDetector, reseedEvery: reseedEvery ?? 50,
+                level: level?.levels.first ?? .accurate, detector: motDetector, detectEvery: detectEvery ?? 2,
+                reseedEvery: reseedEvery ?? 50,
                 compensatesCameraMotion: cameraMotion)).run(dataset: mot)
             return
         }

@@ -13,7 +13,7 @@ struct MOTEvalRun {
                 FileHandle.standardError.write(Data("warning: \(result.sequence): \(warning)\n".utf8))
             }
         }
-        print("vtrack: level \(report.level), detector \(report.detector), re-seeding every \(report.reseedEvery) frames; matches at IoU >= 0.5")
+        print("vtrack: level \(report.level), detector \(report.detector) every \(report.detectEvery) frames; matches at IoU >= 0.5")
         print(row(["sequence", "tracker", "MOTA", "MOTP", "IDF1", "IDP", "IDR", "HOTA", "DetA", "AssA",
                    "IDSW", "FP", "FN", "Frag", "MT", "PT", "ML", "fps"]))
         for name in report.sequenceNames {

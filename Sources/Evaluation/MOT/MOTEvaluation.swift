@@ -14,18 +14,21 @@ public struct MOTEvaluationOptions: Sendable {
     public var level: TrackingLevel
     /// The class detector that starts and re-seeds the tracks.
     public var detector: DetectorChoice
-    /// Frames between detector runs (as `vtrack track --reseed-every`).
+    /// Frames between the automatic mode's detector runs (as `vtrack track --detect-every`).
+    public var detectEvery: Int
+    /// As `vtrack track --reseed-every` (it re-seeds given boxes; the automatic mode has none).
     public var reseedEvery: Int
     public var compensatesCameraMotion: Bool
 
     public init(sequences: [String]? = nil, outputDirectory: String = "eval-out", peers: String? = nil,
-                level: TrackingLevel = .accurate, detector: DetectorChoice = .person, reseedEvery: Int = 50,
-                compensatesCameraMotion: Bool = false) {
+                level: TrackingLevel = .accurate, detector: DetectorChoice = .person, detectEvery: Int = 2,
+                reseedEvery: Int = 50, compensatesCameraMotion: Bool = false) {
         self.sequences = sequences
         self.outputDirectory = outputDirectory
         self.peers = peers
         self.level = level
         self.detector = detector
+        self.detectEvery = detectEvery
         self.reseedEvery = reseedEvery
         self.compensatesCameraMotion = compensatesCameraMotion
     }
@@ -89,7 +92,7 @@ public enum MOTEvaluation {
 
         let report = MOTEvaluationReport(
             dataset: directory, sequenceNames: dataset.sequences.map(\.name), level: options.level.rawValue,
-            detector: options.detector.description, reseedEvery: options.reseedEvery,
+            detector: options.detector.description, detectEvery: options.detectEvery, reseedEvery: options.reseedEvery,
             compensatesCameraMotion: options.compensatesCameraMotion, iouThreshold: 0.5, trackers: trackers,
             resultsJSON: URL(fileURLWithPath: options.outputDirectory).appendingPathComponent("results.json").path)
         let encoder = JSONEncoder()
@@ -114,7 +117,8 @@ public enum MOTEvaluation {
         let session = try ClipTrackingSession(
             clipPath: sequence.videoPath, targets: [],
             options: TrackingOptions(level: options.level, reseedEvery: options.reseedEvery, detector: options.detector,
-                                     compensatesCameraMotion: options.compensatesCameraMotion))
+                                     compensatesCameraMotion: options.compensatesCameraMotion,
+                                     automaticDetectionInterval: options.detectEvery))
         return try session.run(makeSinks: { try outputs.makeSinks(clip: sequence.videoPath, info: session.info) })
     }
 

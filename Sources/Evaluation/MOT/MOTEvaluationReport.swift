@@ -40,9 +40,10 @@ public struct MOTEvaluationReport: Sendable, Codable {
     /// The dataset folder as given.
     public var dataset: String
     public var sequenceNames: [String]
-    /// What vtrack ran: the level, the class detector and the re-seed interval.
+    /// What vtrack ran: the level, the class detector, how often it runs, the re-seed interval.
     public var level: String
     public var detector: String
+    public var detectEvery: Int
     public var reseedEvery: Int
     public var compensatesCameraMotion: Bool
     /// The match threshold of the CLEAR and identity figures.
@@ -52,7 +53,7 @@ public struct MOTEvaluationReport: Sendable, Codable {
     public var resultsJSON: String
 
     enum CodingKeys: String, CodingKey {
-        case dataset, sequenceNames = "sequences", level, detector, reseedEvery = "reseed_every"
+        case dataset, sequenceNames = "sequences", level, detector, detectEvery = "detect_every", reseedEvery = "reseed_every"
         case compensatesCameraMotion = "camera_motion", iouThreshold = "iou_threshold", trackers, resultsJSON = "results_json"
     }
 }
