@@ -59,7 +59,7 @@ final class MOTScoringAgreementTests: XCTestCase {
         let ours = try ourScores(dataset: dataset, results: results)
         let theirs = try referenceScores(dataset: path, results: results)
         let motmetrics = try XCTUnwrap(theirs["motmetrics"]), trackeval = try XCTUnwrap(theirs["trackeval"])
-        let countedDifferently: Set = ["MOTA", "MOTP", "IDSW", "Frag", "MT", "PT", "ML"]
+        let countedDifferently: Set = ["MOTA", "MOTP", "IDSW", "FP", "FN", "Frag", "MT", "PT", "ML"]
         var differences: [String] = []
         for name in sequences + ["COMBINED"] {
             let f = try XCTUnwrap(ours[name])
