@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Detection", dependencies: ["Imaging", "Tracking", "CFFTW"]),
         .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "COpenVINO"]),
         .target(name: "Pipeline", dependencies: ["VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
-        .target(name: "Evaluation", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking"]),
+        .target(name: "Evaluation", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection"]),
         .executableTarget(
             name: "vtrack",
             dependencies: [

@@ -220,7 +220,7 @@ public enum DatasetEvaluation {
         return plotted
     }
 
-    private static func createFolder(_ path: String) throws {
+    static func createFolder(_ path: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
@@ -228,7 +228,7 @@ public enum DatasetEvaluation {
         }
     }
 
-    private static func write(_ text: String, to path: String) throws {
+    static func write(_ text: String, to path: String) throws {
         do {
             try TextOutputFile.write(text, to: path)
         } catch OutputError.writeFailed(_, let reason) {

@@ -9,7 +9,7 @@ extension EvaluationProtocol: ExpressibleByArgument {}
 struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "eval",
-        abstract: "Score the tracker on an OTB-layout dataset (success AUC, precision@20, speed).",
+        abstract: "Score the tracker on an OTB-layout dataset (success AUC, precision@20, speed), or multi-object tracking on a MOTChallenge-layout one (--mot).",
         discussion: """
         DIR holds one folder per sequence: <Name>/groundtruth_rect.txt (x,y,w,h
         per line, pixels, top-left origin, line 1 = frame 0; nan lines = no
@@ -49,12 +49,32 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
         recomputed from their CSVs (PEERS/<Tracker>/<Name>.csv) against the same
         ground truth.
 
+        --mot DIR scores the automatic mode instead (vtrack track CLIP --detector
+        person with no --box: every person found gets a track). DIR holds
+        <Name>/seqinfo.ini (seqLength), <Name>/gt/gt.txt (MOTChallenge ground
+        truth, 1-based frames; rows with flag 0 are not scored) and
+        <Name>/<Name>.mp4 or <Name>/img1/000001.jpg, ... Each sequence's results
+        are written by the same sink as vtrack track --mot, to OUTDIR/mot/<Name>.txt,
+        read back and scored against the ground truth, per sequence and pooled:
+        MOTA, MOTP (mean IoU of the matches), IDF1 with IDP and IDR, HOTA with
+        DetA and AssA (means over IoU thresholds 0.05...0.95, as TrackEval), ID
+        switches, false positives, misses, fragmentations, mostly tracked /
+        partly tracked / mostly lost ids, frames/s. Matches need IoU >= 0.5.
+        Boxes are scored as the files have them (MOT15 ground truth counts pixels
+        from 1, vtrack from 0). --detector (default person), --detect-every
+        (default 2), --reseed-every, --level (default accurate) and
+        --camera-motion are as for track. --compare FOLDER scores other trackers' results beside vtrack's:
+        FOLDER/<Tracker>/<Name>.txt (scripts/mot-peers.py writes ByteTrack's and
+        norfair's). Writes OUTDIR/mot/<Name>.txt and OUTDIR/results.json.
+
         Examples:
           vtrack eval data/sequences --compare data/peers/summary.json
           vtrack eval data/sequences --protocol sre --level fast
           vtrack eval data/sequences --protocol tre --reseed-every 50
           vtrack eval data/sequences --categories docs/dev-set-categories.json \\
             --require scripts/eval-floors.json
+          vtrack eval --mot data/mot --out mot-out
+          vtrack eval --mot data/mot --compare mot-out/peers --out mot-out
         """
     )
 
@@ -73,15 +93,19 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
     @OptionGroup var log: FFmpegLogOptions
 
     @Argument(help: ArgumentHelp("Dataset folder (OTB layout), or one sequence folder.", valueName: "dir"))
-    var dataset: String
+    var dataset: String?
 
-    @Option(help: "Tracker level to evaluate: fast, accurate or both.")
-    var level: LevelChoice = .both
+    @Option(help: ArgumentHelp("A MOTChallenge-layout dataset folder (or one sequence folder): score the automatic multi-object tracking.",
+                               valueName: "dir"))
+    var mot: String?
+
+    @Option(help: "Tracker level to evaluate: fast, accurate or both (default both; with --mot one level, default accurate).")
+    var level: LevelChoice?
 
     @Option(help: ArgumentHelp("Output folder.", valueName: "outdir"))
     var out = "eval-out"
 
-    @Option(help: ArgumentHelp("Peers to compare with: a folder of <Tracker>/<Name>.csv, or its summary.json.",
+    @Option(help: ArgumentHelp("Peers to compare with: a folder of <Tracker>/<Name>.csv, or its summary.json (with --mot: <Tracker>/<Name>.txt).",
                                valueName: "peers"))
     var compare: String?
 
@@ -91,13 +115,17 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Option(name: .customLong("protocol"), help: "How runs start: ope (one pass), sre (spatial robustness) or tre (temporal robustness).")
     var evaluationProtocol: EvaluationProtocol = .ope
 
-    @Option(help: ArgumentHelp("0: the bare tracker; N > 0: the product pipeline, re-seeding every N frames.",
+    @Option(help: ArgumentHelp("0 (default): the bare tracker; N > 0: the product pipeline, re-seeding every N frames (with --mot: as track, default 50).",
                                valueName: "n"))
-    var reseedEvery = 0
+    var reseedEvery: Int?
 
-    @Option(help: ArgumentHelp("With --reseed-every N: what re-seeds the tracks (template, person, face, PATH.onnx, a cascade).",
+    @Option(help: ArgumentHelp("With --mot: run the automatic mode's detector every N frames (as track, default 2).",
+                               valueName: "n"))
+    var detectEvery: Int?
+
+    @Option(help: ArgumentHelp("With --reseed-every N: what re-seeds the tracks (template, person, face, PATH.onnx, a cascade); with --mot the class detector that starts them (default person).",
                                valueName: "detector"))
-    var detector = "template"
+    var detector: String?
 
     @Flag(help: "With --reseed-every N: the pipeline compensates camera motion (see track --camera-motion).")
     var cameraMotion = false
@@ -119,10 +147,34 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
     var parameterAssignments: [String] = []
 
     func validate() throws {
-        guard DetectorChoice.isKnown(detector) else {
+        if let detector, !DetectorChoice.isKnown(detector) {
             throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
         }
-        for level in level.levels {
+        if let reseedEvery, reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
+        if let detectEvery, detectEvery < 1 { throw ValidationError("--detect-every must be 1 or more") }
+        switch (dataset, mot) {
+        case (nil, nil): throw ValidationError("give a dataset folder DIR (OTB layout) or --mot DIR (MOTChallenge layout)")
+        case (.some, .some): throw ValidationError("give either a dataset folder DIR (OTB layout) or --mot DIR, not both")
+        case (nil, .some): try validateMOT()
+        case (.some, nil): try validateOTB()
+        }
+    }
+
+    private func validateMOT() throws {
+        if level == .both { throw ValidationError("--mot evaluates one level: --level fast or --level accurate") }
+        if !motDetector.findsNewObjects {
+            throw ValidationError("--mot needs a class detector that starts tracks (person, face, PATH.onnx or a cascade), not template")
+        }
+        for (given, option) in [(evaluationProtocol != .ope, "--protocol"), (categories != nil, "--categories"), (evidence, "--evidence"),
+                                (require != nil, "--require"), (!parameterAssignments.isEmpty, "--set")] where given {
+            throw ValidationError("\(option) applies to the OTB evaluation, not to --mot")
+        }
+    }
+
+    private func validateOTB() throws {
+        if detectEvery != nil { throw ValidationError("--detect-every applies to --mot (the automatic mode)") }
+        let reseedEvery = otbReseedEvery, detector = otbDetector
+        for level in otbLevels {
             do {
                 _ = try TrackerParameters.for(level).applying(parameterAssignments)
             } catch {
@@ -132,7 +184,6 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
         if let sequences, sequenceNames(sequences).isEmpty {
             throw ValidationError("--sequences needs at least one name")
         }
-        if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
         if reseedEvery > 0 && !parameterAssignments.isEmpty {
             throw ValidationError("--set cannot be combined with --reseed-every \(reseedEvery): the pipeline takes no custom tracker parameters (use --reseed-every 0)")
         }
@@ -147,13 +198,30 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
         }
     }
 
+    /// The OTB evaluation's settings: both levels, the bare tracker, the template re-detector unless given.
+    private var otbLevels: [TrackingLevel] { (level ?? .both).levels }
+    private var otbReseedEvery: Int { reseedEvery ?? 0 }
+    private var otbDetector: String { detector ?? "template" }
+    /// The MOT evaluation's: those of vtrack track.
+    private var motDetector: DetectorChoice { DetectorChoice(parsing: detector ?? "person") }
+
     func run() throws {
+        if let mot {
+            try MOTEvalRun(options: MOTEvaluationOptions(
+                sequences: sequences.map(sequenceNames), outputDirectory: out, peers: compare,
+                level: level?.levels.first ?? .accurate, detector: motDetector, detectEvery: detectEvery ?? 2,
+                reseedEvery: reseedEvery ?? 50,
+                compensatesCameraMotion: cameraMotion)).run(dataset: mot)
+            return
+        }
+        guard let dataset else { return }
+        let reseedEvery = otbReseedEvery
         let floors = try require.map { try EvaluationFloors(path: $0) }
-        var options = EvaluationOptions(levels: level.levels, sequences: sequences.map(sequenceNames),
+        var options = EvaluationOptions(levels: otbLevels, sequences: sequences.map(sequenceNames),
                                         outputDirectory: out, peers: compare,
                                         parameterAssignments: parameterAssignments,
                                         evaluationProtocol: evaluationProtocol, reseedEvery: reseedEvery,
-                                        detector: DetectorChoice(parsing: detector), compensatesCameraMotion: cameraMotion,
+                                        detector: DetectorChoice(parsing: otbDetector), compensatesCameraMotion: cameraMotion,
                                         categories: try categories.map { try SequenceCategories(path: $0) })
         options.writesEvidence = evidence
         var printedHeader = false
