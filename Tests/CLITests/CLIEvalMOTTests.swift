@@ -1,4 +1,5 @@
 import Foundation
+import TestFootage
 import XCTest
 
 /// `vtrack eval --mot` end to end on TUD-Campus (71 frames) from the shared folder beside the
@@ -6,11 +7,8 @@ import XCTest
 /// results.json, peers are scored beside vtrack, and a broken ground truth is one line naming the file.
 final class CLIEvalMOTTests: XCTestCase {
     private func motFolder() throws -> String {
-        let path = cliPackageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/mot").path
-        guard FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("TUD-Campus/gt/gt.txt")) else {
-            throw XCTSkip("\(path)/TUD-Campus is missing (the shared folder is expected beside the repository)")
-        }
-        return path
+        _ = try TestFootage.developmentData("data/mot/TUD-Campus/gt/gt.txt")
+        return try TestFootage.developmentData("data/mot")
     }
 
     private func temporaryFolder() throws -> String {

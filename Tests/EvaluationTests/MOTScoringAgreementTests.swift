@@ -1,5 +1,6 @@
 import Evaluation
 import Foundation
+import TestFootage
 import XCTest
 
 /// `vtrack eval --mot`'s figures against py-motmetrics 1.4.0 and TrackEval 1.3.0 on the same files
@@ -17,12 +18,12 @@ final class MOTScoringAgreementTests: XCTestCase {
         }
     }
 
-    private var python: String { SharedFolder.packageRoot.appendingPathComponent(".venv-mot/bin/python").path }
+    private var python: String { TestFootage.packageRoot.appendingPathComponent(".venv-mot/bin/python").path }
 
     /// The scripts' figures by scorer (`motmetrics`, `trackeval`) and sequence (`COMBINED` pooled).
     private func referenceScores(dataset: String, results: String) throws -> [String: [String: Figures]] {
         try requireReferenceEnvironment()
-        let script = SharedFolder.packageRoot.appendingPathComponent("scripts/mot-reference-scores.py").path
+        let script = TestFootage.packageRoot.appendingPathComponent("scripts/mot-reference-scores.py").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script, dataset, results, "--sequences", sequences.joined(separator: ","), "--json"]
@@ -93,7 +94,7 @@ final class MOTScoringAgreementTests: XCTestCase {
     }
 
     func testVtrackResultsScoreAsTheReferenceScorersScoreThem() throws {
-        let path = try SharedFolder.path("data/mot")
+        let path = try TestFootage.developmentData("data/mot")
         let dataset = try MOTDataset(directory: path, names: sequences)
         let out = try makeTemporaryFolder(self)
         let options = MOTEvaluationOptions(sequences: sequences, outputDirectory: out.path)
@@ -108,7 +109,7 @@ final class MOTScoringAgreementTests: XCTestCase {
     }
 
     func testPerturbedGroundTruthScoresAsTheReferenceScorersScoreIt() throws {
-        let path = try SharedFolder.path("data/mot")
+        let path = try TestFootage.developmentData("data/mot")
         let dataset = try MOTDataset(directory: path, names: sequences)
         let results = try makeTemporaryFolder(self).appendingPathComponent("perturbed")
         try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
