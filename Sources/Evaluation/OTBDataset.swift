@@ -17,38 +17,8 @@ public struct OTBDataset: Sendable {
     /// sequence's own errors (malformed ground truth, no video).
     public init(directory: String, names: [String]? = nil) throws {
         self.directory = directory
-        let root = URL(fileURLWithPath: directory)
-        let files = FileManager.default
-        var isFolder: ObjCBool = false
-        guard files.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
-            throw EvaluationError.unreadable(path: directory, reason: "no such folder")
-        }
-        if files.fileExists(atPath: root.appendingPathComponent("groundtruth_rect.txt").path) {
-            let single = try OTBSequence(directory: directory)
-            if let other = names?.first(where: { $0 != single.name }) {
-                throw EvaluationError.unknownSequence(name: other, directory: directory)
-            }
-            sequences = [single]
-            return
-        }
-        let available = Self.sequenceNames(in: root)
-        if let names {
-            sequences = try names.map { name in
-                guard available.contains(name) else { throw EvaluationError.unknownSequence(name: name, directory: directory) }
-                return try OTBSequence(directory: root.appendingPathComponent(name).path)
-            }
-        } else {
-            sequences = try available.map { try OTBSequence(directory: root.appendingPathComponent($0).path) }
-        }
+        sequences = try SequenceFolders.load(directory, marker: "groundtruth_rect.txt", names: names,
+                                             load: { try OTBSequence(directory: $0) }, name: \.name)
         guard !sequences.isEmpty else { throw EvaluationError.noSequences(directory: directory) }
-    }
-
-    /// Names of the sub-folders of `root` that hold a `groundtruth_rect.txt`, case-insensitively sorted.
-    static func sequenceNames(in root: URL) -> [String] {
-        let files = FileManager.default
-        let entries = (try? files.contentsOfDirectory(atPath: root.path)) ?? []
-        return entries
-            .filter { files.fileExists(atPath: root.appendingPathComponent($0).appendingPathComponent("groundtruth_rect.txt").path) }
-            .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
     }
 }

@@ -15,28 +15,8 @@ public struct MOTDataset: Sendable {
     /// no such folder or sequence, for a name that is not there, and the sequences' own errors.
     public init(directory: String, names: [String]? = nil) throws {
         self.directory = directory
-        let root = URL(fileURLWithPath: directory)
-        let files = FileManager.default
-        var isFolder: ObjCBool = false
-        guard files.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
-            throw EvaluationError.unreadable(path: directory, reason: "no such folder")
-        }
-        if files.fileExists(atPath: root.appendingPathComponent("gt/gt.txt").path) {
-            let single = try MOTSequence(directory: directory)
-            if let other = names?.first(where: { $0 != single.name }) {
-                throw EvaluationError.unknownSequence(name: other, directory: directory)
-            }
-            sequences = [single]
-            return
-        }
-        let available = ((try? files.contentsOfDirectory(atPath: root.path)) ?? [])
-            .filter { files.fileExists(atPath: root.appendingPathComponent($0).appendingPathComponent("gt/gt.txt").path) }
-            .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
-        let chosen = try (names ?? available).map { name in
-            guard available.contains(name) else { throw EvaluationError.unknownSequence(name: name, directory: directory) }
-            return name
-        }
-        sequences = try chosen.map { try MOTSequence(directory: root.appendingPathComponent($0).path) }
+        sequences = try SequenceFolders.load(directory, marker: "gt/gt.txt", names: names,
+                                             load: { try MOTSequence(directory: $0) }, name: \.name)
         guard !sequences.isEmpty else {
             throw EvaluationError.malformedFile(
                 path: directory, reason: "no sequences (expected <Name>/gt/gt.txt and <Name>/seqinfo.ini with <Name>/<Name>.mp4 or <Name>/img1/000001.jpg)")
