@@ -159,38 +159,15 @@ public enum TrackCSV {
         return rows
     }
 
-    /// Splits one line into fields, honouring double-quoted fields with `""` escapes. Throws
+    /// Splits one line (no line break) into fields, as ``rows(of:path:)`` does. Throws
     /// ``TrackCSVError`` naming `path` and `lineNumber` for an unterminated quoted field.
     public static func fields(of line: String, path: String, line lineNumber: Int) throws -> [String] {
-        var fields: [String] = []
-        var current = ""
-        var inQuotes = false
-        var iterator = line.makeIterator()
-        while let ch = iterator.next() {
-            if inQuotes {
-                if ch == "\"" {
-                    var lookahead = iterator
-                    if lookahead.next() == "\"" {
-                        current.append("\"")
-                        iterator = lookahead
-                    } else {
-                        inQuotes = false
-                    }
-                } else {
-                    current.append(ch)
-                }
-            } else if ch == "\"" && current.isEmpty {
-                inQuotes = true
-            } else if ch == "," {
-                fields.append(current)
-                current = ""
-            } else {
-                current.append(ch)
-            }
+        do {
+            // A blank line is one field, as it would be in a row.
+            return try rows(of: line, path: path).first?.fields ?? [line]
+        } catch let error as TrackCSVError {
+            throw TrackCSVError(path: path, line: lineNumber, reason: error.reason)
         }
-        guard !inQuotes else { throw TrackCSVError(path: path, line: lineNumber, reason: "unterminated quoted field") }
-        fields.append(current)
-        return fields
     }
 }
 
