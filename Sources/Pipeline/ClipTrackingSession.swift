@@ -63,7 +63,7 @@ public final class ClipTrackingSession {
         var nextTrackID = 1
         let boxTargets = targets.filter { $0.corners == nil }
         var sinks: [TrackSink]?
-        let crowd = try targets.isEmpty ? makeMultiObjectTracker() : nil
+        let crowd = targets.isEmpty ? reseeder.classDetector.map(makeMultiObjectTracker) : nil
         var framesDecoded = 0, framesTracked = 0
         var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
 
@@ -177,9 +177,8 @@ public final class ClipTrackingSession {
 }
 
 extension ClipTrackingSession {
-    /// The multi-object tracker of automatic tracking (no targets, a class detector), else nil.
-    private func makeMultiObjectTracker() throws -> MultiObjectTracker? {
-        guard let detector = try options.detector.makeClassDetector() else { return nil }
+    /// The multi-object tracker of automatic tracking (no targets) with the class detector `detector`.
+    private func makeMultiObjectTracker(_ detector: any Detector) -> MultiObjectTracker {
         var parameters = MultiObjectTracker.Parameters()
         parameters.detectEvery = max(1, options.automaticDetectionInterval)
         parameters.highScore = options.detectionMinimumScore

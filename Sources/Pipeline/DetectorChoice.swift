@@ -69,9 +69,8 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
 
     /// True when `text` names a detector ``init(parsing:classes:classNamesPath:)`` understands.
     public static func isKnown(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        return ["template", "person", "face", "haar-face"].contains(text) || CascadeDetector.knownNames[text] != nil
-            || lowered.hasSuffix(".onnx") || lowered.hasSuffix(".xml")
+        guard case .cascade(let name) = DetectorChoice(parsing: text) else { return true }
+        return CascadeDetector.knownNames[name] != nil || name.lowercased().hasSuffix(".xml")
     }
 
     /// The files the detector reads that the user named: an ONNX model and its class-names file, or

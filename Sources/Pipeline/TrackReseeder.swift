@@ -7,7 +7,8 @@ import Imaging
 /// detection supports, and proposes new objects found by a class detector.
 final class TrackReseeder {
     let policy: ReseedPolicy
-    private let classDetector: (any Detector)?
+    /// The class detector (nil for the template re-detector); automatic tracking runs it too.
+    let classDetector: (any Detector)?
     private let choice: DetectorChoice
     private let association: TrackDetectionAssociation
 
