@@ -17,6 +17,14 @@ public enum FilePath {
         return folder.isEmpty ? "/" : String(folder)
     }
 
+    /// The last component of `path` (the file's name), ignoring trailing slashes; `""` when there is
+    /// none (`""`, `/`).
+    ///
+    ///     FilePath.name(of: "out/run.csv")   // "run.csv"
+    public static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? ""
+    }
+
     /// Creates `folder` and the folders above it when missing (`mkdir -p`). Throws
     /// ``OutputError/cannotCreate(path:reason:)`` naming `output`, the file that needs the folder.
     public static func createFolder(_ folder: String, for output: String) throws {

@@ -30,7 +30,7 @@ public enum OutputDestination: Equatable, Sendable {
             self = .standardOutput
             return
         }
-        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        let name = FilePath.name(of: path)
         if name.utf8.count > Self.longestName {
             throw refuse("the file name is \(name.utf8.count) bytes long; at most \(Self.longestName)")
         }
@@ -72,7 +72,7 @@ public enum OutputDestination: Equatable, Sendable {
     static func resolved(_ path: String) -> String {
         if let real = realPath(path) { return real }
         let folder = FilePath.folder(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = FilePath.name(of: path)
         guard let realFolder = realPath(folder.isEmpty ? "." : folder) else {
             return URL(fileURLWithPath: path).standardizedFileURL.path
         }

@@ -16,16 +16,12 @@ struct BatchDoneMarker: Codable, Equatable {
     init(inputs: String, result: BatchClipResult, outputs: [String]) {
         self.inputs = inputs
         self.result = result
-        outputSizes = Dictionary(outputs.map { (Self.name($0), Self.size($0) ?? -1) }, uniquingKeysWith: { first, _ in first })
+        outputSizes = Dictionary(outputs.map { (FilePath.name(of: $0), Self.size($0) ?? -1) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// True when every one of `outputs` exists with the size recorded for it.
     func vouchesFor(_ outputs: [String]) -> Bool {
-        outputs.allSatisfy { path in Self.size(path).map { outputSizes[Self.name(path)] == $0 } ?? false }
-    }
-
-    private static func name(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        outputs.allSatisfy { path in Self.size(path).map { outputSizes[FilePath.name(of: path)] == $0 } ?? false }
     }
 
     private static func size(_ path: String) -> Int64? {
