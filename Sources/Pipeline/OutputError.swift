@@ -3,6 +3,9 @@ public enum OutputError: Error, CustomStringConvertible, Equatable {
     /// The file (or its hidden temporary file) could not be created; `reason` is the system's.
     case cannotCreate(path: String, reason: String)
     case writeFailed(path: String, reason: String)
+    /// The output is a pipe (or standard output into one) whose reader went away, as when
+    /// `vtrack ... --csv - | head` has read enough. Commands end quietly, as by SIGPIPE.
+    case closedPipe(path: String)
     /// The output is, or resolves to, an input of the same command; `input` names which
     /// (`the clip`, `the model`, ...).
     case wouldOverwriteInput(path: String, input: String)
@@ -16,6 +19,7 @@ public enum OutputError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .cannotCreate(let path, let reason): return "\(path): cannot create the file (\(reason))"
         case .writeFailed(let path, let reason): return "\(path): write failed: \(reason)"
+        case .closedPipe(let path): return "\(path): the reader of the pipe went away"
         case .wouldOverwriteInput(let path, let input): return "\(path): refusing to overwrite an input file (\(input))"
         case .sameFileForTwoOutputs(let path, let first, let second):
             return "\(path): given for two outputs (\(first) and \(second)); each output needs its own file"

@@ -63,13 +63,24 @@ public final class TextOutputFile {
         buffer.append(0x0A)
     }
 
-    /// Writes buffered lines.
+    /// Writes buffered lines. Throws ``OutputError/closedPipe(path:)`` when the reader of a pipe
+    /// went away, ``OutputError/writeFailed(path:reason:)`` with the system's reason otherwise
+    /// (`No space left on device`, ...).
     public func flush() throws {
         guard !buffer.isEmpty else { return }
-        do {
-            try handle.write(contentsOf: buffer)
-        } catch {
-            throw OutputError.writeFailed(path: path, reason: "\(error.localizedDescription)")
+        let descriptor = handle.fileDescriptor
+        try buffer.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EPIPE { throw OutputError.closedPipe(path: path) }
+                    throw OutputError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
         }
         buffer.removeAll(keepingCapacity: true)
     }

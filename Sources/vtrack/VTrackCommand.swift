@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Pipeline
 import VideoIO
 
@@ -32,6 +33,11 @@ struct VTrackCommand: ParsableCommand {
             try command.run()
         } catch {
             TemporaryOutputs.removeAll()
+            if case OutputError.closedPipe = error {
+                // Like any Unix filter whose reader left: end by SIGPIPE, without a message.
+                signal(SIGPIPE, SIG_DFL)
+                kill(getpid(), SIGPIPE)
+            }
             exit(withError: error)
         }
     }

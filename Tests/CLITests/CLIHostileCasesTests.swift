@@ -85,6 +85,28 @@ final class CLIHostileCasesTests: XCTestCase {
         }
     }
 
+    func testAClosedPipeOnStandardOutputEndsTheRunQuietlyWithoutTemporaryFiles() throws {
+        let folder = try CLITemporaryFolder()
+        let clip = folder.path("long.mp4")
+        try CLI.makeClip(clip, size: "320x240", frames: 300, rate: 30)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try CLI.vtrackBinary())
+        process.arguments = ["track", clip, "--box", "100,80,60,60", "--csv", "-", "--video", folder.path("t.mp4"), "--quiet"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read the header line, then go away, as `| head -1` does.
+        _ = output.fileHandleForReading.availableData
+        try output.fileHandleForReading.close()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal, message)
+        XCTAssertEqual(process.terminationStatus, SIGPIPE, message)
+        XCTAssertEqual(message, "", "a closed pipe is not an error to report")
+        XCTAssertEqual(folder.files(under: "."), ["long.mp4"], "no output or temporary file is left")
+    }
+
     func testASecondBatchOnTheSameFolderIsRefusedAndShardsRunSideBySide() throws {
         let folder = try CLITemporaryFolder()
         for name in ["a", "b", "c", "d"] {
@@ -240,6 +262,7 @@ final class CLIHostileCasesTests: XCTestCase {
             Case(arguments: track + ["--csv", out], expectation: .failsNaming("\(out): cannot write the CSV there: it is a folder")),
             Case(arguments: track + ["--csv", out + "/"], expectation: .failsNaming("it names a folder")),
             Case(arguments: track + ["--video", folder.path("in/nul")], expectation: .failsNaming("an MP4 needs a regular file")),
+            Case(arguments: track + ["--csv", "/dev/full"], expectation: .failsNaming("/dev/full: write failed: No space left on device")),
             Case(arguments: track + ["--csv", "x"], expectation: .succeeds),
             Case(arguments: track + ["--csv", "-"], expectation: .succeeds),
             Case(arguments: track + ["--csv", folder.path("in/nul"), "--mot", "-", "--jsonl", out + "/c.jsonl"], expectation: .succeeds),
