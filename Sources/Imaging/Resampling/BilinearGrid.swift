@@ -33,6 +33,9 @@ extension BilinearGrid {
     ///
     /// Interpolation uses the `a + (b - a) * t` form so constant regions and integer positions reproduce
     /// source values exactly. An empty source writes zeros. Requires `output.count` to be large enough.
+    @_specialize(where Source == UInt8, Destination == Float)
+    @_specialize(where Source == Float, Destination == Float)
+    @_specialize(where Source == UInt8, Destination == UInt8)
     func sample<Source: ResamplablePixel, Destination: ResamplablePixel>(
         source: UnsafeBufferPointer<Source>, width: Int, height: Int, channels: Int,
         into output: UnsafeMutableBufferPointer<Destination>

@@ -3,6 +3,8 @@ extension Image where Pixel: ResamplablePixel {
     /// (per channel; `UInt8` means rounded to nearest, halves up). The output is
     /// `ceil(width / factor)` x `ceil(height / factor)`; blocks cut by the right or bottom border average
     /// only the pixels they contain. A factor below 2 returns the image.
+    @_specialize(where Pixel == UInt8)
+    @_specialize(where Pixel == Float)
     public func downscaled(by factor: Int) -> Image<Pixel> {
         guard factor > 1, width > 0, height > 0 else { return self }
         // Written without `width + factor - 1` so that a huge factor cannot overflow.

@@ -89,31 +89,42 @@ final class ImageInputBuffer {
     }
 
     private func pack(offsetX: Int, offsetY: Int) {
-        let width = format.width, height = format.height, plane = width * height
-        let channels = scratch.channels, contentWidth = scratch.width, contentHeight = scratch.height
-        let scale = format.scale, padding = format.padding * format.scale
-        let order = format.bgr ? [2, 1, 0] : [0, 1, 2]
-        let channelsFirst = format.layout == .channelsFirst
-        scratch.pixels.withUnsafeBufferPointer { source in
-            func write(_ store: (Int, Float) -> Void) {
-                for y in 0..<height {
-                    let sy = y - offsetY
-                    for x in 0..<width {
-                        let sx = x - offsetX
-                        let inside = sx >= 0 && sx < contentWidth && sy >= 0 && sy < contentHeight
-                        let base = inside ? (sy * contentWidth + sx) * channels : 0
-                        for c in 0..<3 {
-                            let value = inside ? source[base + min(order[c], channels - 1)] * scale : padding
-                            store(channelsFirst ? c * plane + y * width + x : (y * width + x) * 3 + c, value)
-                        }
-                    }
-                }
+        if bytes.isEmpty {
+            floats.withUnsafeMutableBufferPointer { pack(into: $0, offsetX: offsetX, offsetY: offsetY) { $0 } }
+        } else {
+            bytes.withUnsafeMutableBufferPointer {
+                pack(into: $0, offsetX: offsetX, offsetY: offsetY) { UInt8(max(0, min(255, $0.rounded()))) }
             }
-            if bytes.isEmpty {
-                floats.withUnsafeMutableBufferPointer { out in write { out[$0] = $1 } }
-            } else {
-                bytes.withUnsafeMutableBufferPointer { out in
-                    write { out[$0] = UInt8(max(0, min(255, $1.rounded()))) }
+        }
+    }
+
+    /// Writes the scratch picture at (`offsetX`, `offsetY`) of the input, `padding` around it, each
+    /// value scaled and then converted by `convert` (bytes round to nearest and clamp to 0...255).
+    @inline(__always)
+    private func pack<Element>(into out: UnsafeMutableBufferPointer<Element>, offsetX: Int, offsetY: Int,
+                               convert: (Float) -> Element) {
+        let width = format.width, height = format.height
+        let channels = scratch.channels, contentWidth = scratch.width, contentHeight = scratch.height
+        let scale = format.scale
+        // Where input channel c of pixel p goes, and which scratch channel feeds it (grey repeats its one channel).
+        let channelsFirst = format.layout == .channelsFirst
+        let pixelStride = channelsFirst ? 1 : 3, channelStride = channelsFirst ? width * height : 1
+        let order = format.bgr ? (2, 1, 0) : (0, 1, 2)
+        let sources = (min(order.0, channels - 1), min(order.1, channels - 1), min(order.2, channels - 1))
+        if contentWidth < width || contentHeight < height {
+            let padding = convert(format.padding * scale)
+            for i in 0..<out.count { out[i] = padding }
+        }
+        scratch.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<contentHeight {
+                var from = y * contentWidth * channels
+                var to = ((y + offsetY) * width + offsetX) * pixelStride
+                for _ in 0..<contentWidth {
+                    out[to] = convert(source[from + sources.0] * scale)
+                    out[to + channelStride] = convert(source[from + sources.1] * scale)
+                    out[to + 2 * channelStride] = convert(source[from + sources.2] * scale)
+                    from += channels
+                    to += pixelStride
                 }
             }
         }
