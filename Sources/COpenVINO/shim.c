@@ -254,17 +254,23 @@ int vt_ov_network_reshape(vt_ov_network *network, const int64_t *dims, int rank,
     return 0;
 }
 
-int vt_ov_network_compile(vt_ov_network *network, int threads, char *message, size_t capacity) {
+int vt_ov_network_compile(vt_ov_network *network, int threads, const char *cache_directory, char *message,
+                          size_t capacity) {
     if (network->compiled) return 0;
     char thread_text[16];
     snprintf(thread_text, sizeof thread_text, "%d", threads > 0 ? threads : 0);
-    ov_property_t properties[] = {
+    ov_property_t properties[4] = {
         {"PERFORMANCE_HINT", "LATENCY"},
         {"ENABLE_CPU_PINNING", "NO"},
-        {"INFERENCE_NUM_THREADS", thread_text},
     };
-    size_t count = threads > 0 ? 3 : 2;
-    if (api.core_compile_model_props(core, network->model, "CPU", count, properties, &network->compiled) != 0) {
+    size_t count = 2;
+    if (threads > 0) properties[count++] = (ov_property_t){"INFERENCE_NUM_THREADS", thread_text};
+    size_t without_cache = count;
+    if (cache_directory != NULL && cache_directory[0] != '\0') properties[count++] = (ov_property_t){"CACHE_DIR", cache_directory};
+    // A cache that cannot be used (unwritable, damaged) costs a plain compile, never the model.
+    if (api.core_compile_model_props(core, network->model, "CPU", count, properties, &network->compiled) != 0
+        && (count == without_cache
+            || api.core_compile_model_props(core, network->model, "CPU", without_cache, properties, &network->compiled) != 0)) {
         network->compiled = NULL;
         say(message, capacity, "cannot compile the model: %s", last_error());
         return -1;

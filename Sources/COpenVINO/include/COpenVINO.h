@@ -46,7 +46,10 @@ vt_ov_element vt_ov_network_input_element(const vt_ov_network *network);
 int vt_ov_network_reshape(vt_ov_network *network, const int64_t *dims, int rank, char *message, size_t capacity);
 
 /// Compiles for the CPU with `threads` inference threads (0: the runtime's choice) and creates the request.
-int vt_ov_network_compile(vt_ov_network *network, int threads, char *message, size_t capacity);
+/// With a `cache_directory` (NULL or empty: none) the compiled model is kept there and a later compile of
+/// the same model loads it; when the cache cannot be used the model is compiled without it.
+int vt_ov_network_compile(vt_ov_network *network, int threads, const char *cache_directory, char *message,
+                          size_t capacity);
 
 /// Runs the network on `input`, laid out in input 0's compiled shape and element type.
 int vt_ov_network_infer(vt_ov_network *network, void *input, size_t bytes, char *message, size_t capacity);

@@ -21,6 +21,31 @@ public enum InferenceRuntime {
         return String(cString: vt_ov_build_deps_directory())
     }
 
+    /// Where compiled models are kept so that a later run loads them instead of compiling again:
+    /// `$VTRACK_CACHE` when set (empty: no cache), otherwise `vtrack/openvino` in `$XDG_CACHE_HOME`
+    /// or `~/.cache`. Created when missing; nil when it cannot be (a read-only home, as in the
+    /// container image), and the models are then compiled each run.
+    public static var compiledModelCache: String? {
+        let environment = ProcessInfo.processInfo.environment
+        let folder: String
+        if let chosen = environment["VTRACK_CACHE"] {
+            guard !chosen.isEmpty else { return nil }
+            folder = chosen
+        } else if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+            folder = base + "/vtrack/openvino"
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            folder = home + "/.cache/vtrack/openvino"
+        } else {
+            return nil
+        }
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
+            isFolder = true
+        }
+        return isFolder.boolValue && FileManager.default.isWritableFile(atPath: folder) ? folder : nil
+    }
+
     /// The OpenVINO C library file the loader opens.
     public static var libraryPath: String { dependencies + "/openvino/libs/" + libraryFileName }
 

@@ -23,8 +23,10 @@ public final class NeuralNetwork: @unchecked Sendable {
 
     /// Reads and compiles the model. `fixInputShape` receives the declared input dimensions (-1 for
     /// dynamic ones) and returns the static ones to compile for; the model is reshaped when they differ.
-    /// Throws ``NeuralDetectionError`` naming the file.
-    public init(modelPath: String, threads: Int = 0, fixInputShape: ([Int]) throws -> [Int] = { $0 }) throws {
+    /// The compiled model is kept in `cacheDirectory` (nil: not kept), so that the next process
+    /// compiling the same model loads it instead. Throws ``NeuralDetectionError`` naming the file.
+    public init(modelPath: String, threads: Int = 0, cacheDirectory: String? = InferenceRuntime.compiledModelCache,
+                fixInputShape: ([Int]) throws -> [Int] = { $0 }) throws {
         try InferenceRuntime.load()
         guard FileManager.default.isReadableFile(atPath: modelPath) else {
             throw NeuralDetectionError.unusableModel(path: modelPath, reason: "no such file or not readable")
@@ -50,7 +52,7 @@ public final class NeuralNetwork: @unchecked Sendable {
                     throw NeuralDetectionError.unusableModel(path: modelPath, reason: String(cString: message))
                 }
             }
-            guard vt_ov_network_compile(handle, Int32(max(0, threads)), &message, message.count) == 0 else {
+            guard vt_ov_network_compile(handle, Int32(max(0, threads)), cacheDirectory, &message, message.count) == 0 else {
                 throw NeuralDetectionError.unusableModel(path: modelPath, reason: String(cString: message))
             }
             let element = vt_ov_network_input_element(handle)
