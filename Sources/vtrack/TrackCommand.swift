@@ -14,7 +14,8 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         object it finds gets a track: the detector runs every --detect-every frames (default 2), \
         its detections are matched to the tracks as ByteTrack does (overlap with a Kalman \
         prediction, and appearance), a correlation tracker follows each object in between, a \
-        newcomer is tentative (not drawn, not in --mot) until two runs found it, and a track the \
+        newcomer is tentative (not drawn) until two runs found it, and --mot then gives it from its \
+        first frame; a track the \
         runs stop finding is lost, kept 30 frames to come back with its id, then ended. With \
         boxes, every --reseed-every frames (default 50) a class detector runs and re-seeds the \
         tracks of its class it matches; a track it does not support is drawn dashed, and after two \
@@ -51,7 +52,8 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         With only --out DIR, writes DIR/<clip>.csv and DIR/<clip>.mp4. With neither --out, --csv, \
         --video, --mot nor --jsonl, writes into ./vtrack-out/. --mot PATH also writes MOTChallenge \
         rows (frame,id,bb_left,bb_top,bb_width,bb_height,conf,-1,-1,-1; frame 1-based, so the CSV's \
-        frame + 1) of the objects on the frames they are followed (not lost or tentative records), and \
+        frame + 1) of the objects on the frames they are followed (not lost records, not newcomers \
+        dropped unconfirmed), and \
         --jsonl PATH one JSON object per frame with all its tracks (every record of the CSV). Every \
         output appears under its name only when \
         the clip is complete; an output may not be an input (the clip, a model) or another output. \

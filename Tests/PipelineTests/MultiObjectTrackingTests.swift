@@ -105,6 +105,33 @@ final class MultiObjectTrackingTests: XCTestCase {
         }
     }
 
+    func testTheMOTFileStartsATrackOnItsFirstTentativeFrameOnceConfirmedAndNeverHoldsAnUnconfirmedOne() throws {
+        let (clip, _) = try motSequence("TUD-Stadtmitte")
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        let csv = folder.appendingPathComponent("tracks.csv").path, mot = folder.appendingPathComponent("tracks.mot.txt").path
+        let session = try ClipTrackingSession(clipPath: clip, targets: [], options: TrackingOptions(detector: .person))
+        _ = try session.run(makeSinks: { [try CSVTrackSink(path: csv), try MOTChallengeTrackSink(path: mot)] })
+        let records = try TrackCSV.read(path: csv)
+        let rows = try MOTChallengeFormat.parse(String(contentsOfFile: mot, encoding: .utf8), path: mot)
+        XCTAssertEqual(rows.map(\.frame), rows.map(\.frame).sorted(), "rows are in frame order")
+        var backfilled = 0, unconfirmed = 0
+        for id in Set(records.map(\.trackID)) {
+            let mine = records.filter { $0.trackID == id }
+            let written = Set(rows.filter { $0.trackID == id }.map(\.frame))
+            let expected = mine.allSatisfy { $0.state == .tentative }
+                ? [] : Set(mine.filter { ($0.state == .tentative && $0.confidence >= TrackState.lostBelow) || MOTChallengeFormat.isResult($0) }.map(\.frame))
+            XCTAssertEqual(written, expected, "track \(id)")
+            if mine.allSatisfy({ $0.state == .tentative }) { unconfirmed += 1 } else if mine.first?.state == .tentative { backfilled += 1 }
+        }
+        print("[mot] TUD-Stadtmitte: \(backfilled) tracks written from their first tentative frame, \(unconfirmed) never confirmed and not written")
+        XCTAssertGreaterThan(backfilled, 3, "people who walk in start tentative")
+        for row in rows {
+            let record = try XCTUnwrap(records.first { $0.trackID == row.trackID && $0.frame == row.frame })
+            XCTAssertEqual(row.box.x, record.box.x, accuracy: 0.01)
+            XCTAssertEqual(row.box.width, record.box.width, accuracy: 0.01)
+        }
+    }
+
     func testPersonBoxesAreAsWideAsTheGroundTruths() throws {
         let detector = try PersonDetector()
         for name in Self.sequences {

@@ -7,16 +7,19 @@ import VideoIO
 /// its own correlation tracker between detector runs.
 ///
 /// Each detector run (every ``Parameters/detectEvery`` frames) associates detections with tracks in
-/// ByteTrack's stages, each an optimal assignment on overlap with the track's motion prediction
+/// ByteTrack's two stages, each an optimal assignment on overlap with the track's motion prediction
 /// (``KalmanBoxFilter``, corrected by the correlation tracker between runs) plus, in the first stage,
 /// how much the detection looks like the track's object as first seen:
-/// 1. confident detections with confirmed and lost tracks;
+/// 1. confident detections with every followed track, tentative and confirmed, and the lost ones
+///    that could come back (a tentative track has a correlation tracker too, so its prediction is
+///    as good as a confirmed one's: matching it last, as ByteTrack does its unconfirmed tracks, let
+///    older tracks take a newcomer's detection; measured in docs/mot.md);
 /// 2. the remaining low-score detections with confirmed tracks still unmatched (a person half hidden
-///    scores low);
-/// 3. the remaining confident detections with tentative tracks.
+///    scores low).
 ///
 /// A tentative track is confirmed once ``Parameters/confirmationHits`` runs matched it (tracks on
-/// the start frame at once) and dropped at the first run that does not. A confirmed track that a
+/// the start frame at once; ``MOTChallengeTrackSink`` then writes its tentative frames too) and
+/// dropped at the first run that does not. A confirmed track that a
 /// run does not match stays while its tracker holds the object, for at most
 /// ``Parameters/missedRunsBeforeLost`` runs, and is lost at once when its box lies on a matched
 /// track's object (never two confirmed tracks on one object). A lost track has no tracker; its
@@ -29,7 +32,7 @@ final class MultiObjectTracker {
         /// Detections at or above this score are confident: stages 1 and 3, and new tracks.
         var highScore: Float = 0.5
         /// Least overlap (IoU) with a track's prediction for each stage.
-        var confidentIoU = 0.2, lowScoreIoU = 0.5, tentativeIoU = 0.3
+        var confidentIoU = 0.2, lowScoreIoU = 0.5
         var confirmationHits = 2
         var missedRunsBeforeLost = 2
         /// Overlap with a matched track above which an unmatched track is taken to be on its object.
@@ -72,15 +75,12 @@ final class MultiObjectTracker {
         // A lost track that comes back needs a tracker: only as many as are free can.
         let free = SequenceRequestHandler.maximumTrackersPerType - tracks.filter(\.isFollowed).count
         let returning = tracks.filter { $0.phase == .lost && !$0.isEnding }.sorted { $0.framesLost < $1.framesLost }.prefix(max(0, free))
-        let established = tracks.filter { $0.phase == .confirmed } + returning
-        var unusedConfident = associate(established, confident, detections, minimumIoU: parameters.confidentIoU, frame: frame,
+        let live = tracks.filter { $0.phase == .confirmed || $0.phase == .tentative } + returning
+        let unusedConfident = associate(live, confident, detections, minimumIoU: parameters.confidentIoU, frame: frame,
                                         withAppearance: true, colourFrame: colourFrame)
         let stillUnmatched = tracks.filter { $0.phase == .confirmed && !$0.isMatched }
         _ = associate(stillUnmatched, low, detections, minimumIoU: parameters.lowScoreIoU, frame: frame, withAppearance: false,
                       colourFrame: colourFrame)
-        let tentative = tracks.filter { $0.phase == .tentative }
-        unusedConfident = associate(tentative, unusedConfident, detections, minimumIoU: parameters.tentativeIoU, frame: frame,
-                                    withAppearance: false, colourFrame: colourFrame)
 
         let matchedBoxes = tracks.filter(\.isMatched).map(\.predictedBox)
         for track in tracks where !track.isMatched {
