@@ -29,7 +29,7 @@ final class MultiObjectTracker {
     struct Parameters {
         /// Frames between detector runs.
         var detectEvery = 2
-        /// Detections at or above this score are confident: stages 1 and 3, and new tracks.
+        /// Detections at or above this score are confident: stage 1, and new tracks.
         var highScore: Float = 0.5
         /// Least overlap (IoU) with a track's prediction for each stage.
         var confidentIoU = 0.2, lowScoreIoU = 0.5
