@@ -51,6 +51,20 @@ def sequence_video(seq_dir, name, info):
     return os.path.join(seq_dir, folder, "%06d" + extension)
 
 
+def sequence_names(dataset):
+    """The sequences of a MOTChallenge-layout folder: its sub-folders with gt/gt.txt, sorted."""
+    return sorted(d for d in os.listdir(dataset) if os.path.isfile(os.path.join(dataset, d, "gt", "gt.txt")))
+
+
+def sequence_info(seq_dir):
+    """A sequence's seqinfo.ini section, its number of frames and its frame rate (30 when not given)."""
+    ini = configparser.ConfigParser()
+    if not ini.read(os.path.join(seq_dir, "seqinfo.ini")):
+        raise SystemExit("%s: cannot read seqinfo.ini" % seq_dir)
+    info = ini["Sequence"]
+    return info, int(info["seqLength"]), int(float(info.get("frameRate", "30")))
+
+
 def read_detections(path, frames):
     """Detections per 0-based frame: arrays of x, y, w, h and scores."""
     boxes = [[] for _ in range(frames)]
@@ -108,16 +122,11 @@ def main():
                                                          "release", "vtrack"), help="the vtrack binary")
     parser.add_argument("--sequences", help="comma-separated names (default: every folder with gt/gt.txt)")
     args = parser.parse_args()
-    names = args.sequences.split(",") if args.sequences else sorted(
-        d for d in os.listdir(args.dataset) if os.path.isfile(os.path.join(args.dataset, d, "gt", "gt.txt")))
+    names = args.sequences.split(",") if args.sequences else sequence_names(args.dataset)
     settings = {}
     for name in names:
         seq_dir = os.path.join(args.dataset, name)
-        ini = configparser.ConfigParser()
-        if not ini.read(os.path.join(seq_dir, "seqinfo.ini")):
-            raise SystemExit("%s: cannot read seqinfo.ini" % seq_dir)
-        info = ini["Sequence"]
-        frames, frame_rate = int(info["seqLength"]), int(float(info.get("frameRate", "30")))
+        info, frames, frame_rate = sequence_info(seq_dir)
         detections_csv = os.path.join(args.out, "detections", name + ".csv")
         os.makedirs(os.path.dirname(detections_csv), exist_ok=True)
         subprocess.run([args.vtrack, "detect", sequence_video(seq_dir, name, info), "--detector", "person", "--every", "1",

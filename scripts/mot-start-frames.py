@@ -16,7 +16,6 @@ Every result folder is scored with TrackEval (scripts/mot-reference-scores.py), 
 the script prints one row per start and tracker, and the mean over the starts.
 """
 import argparse
-import configparser
 import importlib.util
 import os
 import subprocess
@@ -44,18 +43,14 @@ def main():
     peers = load("mot_peers", "mot-peers.py")
     reference = load("mot_reference_scores", "mot-reference-scores.py")
     binaries = dict(v.split("=", 1) for v in (args.vtrack or ["vtrack=" + os.path.join(HERE, "..", ".build", "release", "vtrack")]))
-    names = sorted(d for d in os.listdir(args.dataset) if os.path.isfile(os.path.join(args.dataset, d, "gt", "gt.txt")))
+    names = peers.sequence_names(args.dataset)
     starts = [int(s) for s in args.starts.split(",") if s]
     table = {}
     for start in starts:
         gt_dir = os.path.join(args.out, "gt-%d" % start)
         for name in names:
             seq_dir = os.path.join(args.dataset, name)
-            ini = configparser.ConfigParser()
-            if not ini.read(os.path.join(seq_dir, "seqinfo.ini")):
-                raise SystemExit("%s: cannot read seqinfo.ini" % seq_dir)
-            info = ini["Sequence"]
-            frames, frame_rate = int(info["seqLength"]), int(float(info.get("frameRate", "30")))
+            info, frames, frame_rate = peers.sequence_info(seq_dir)
             if start >= frames:
                 raise SystemExit("%s: start frame %d is past its %d frames" % (name, start, frames))
             os.makedirs(os.path.join(gt_dir, name, "gt"), exist_ok=True)
