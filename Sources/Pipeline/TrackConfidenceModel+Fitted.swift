@@ -3,10 +3,10 @@
 extension TrackConfidenceModel {
     /// Fitted on the `fast` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames).
     public static let fast = TrackConfidenceModel(weights: [
-        0.170826, 0.906608, -4.68771, -0.0475072,
+        0.487403, 0.919652, -5.00514, -0.115377,
     ])
     /// Fitted on the `accurate` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames).
     public static let accurate = TrackConfidenceModel(weights: [
-        2.0042, 0.892101, -6.74542, -0.412853,
+        2.12594, 0.898049, -6.87687, -0.438102,
     ])
 }

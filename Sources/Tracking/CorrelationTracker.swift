@@ -50,6 +50,7 @@ public final class CorrelationTracker: ObjectTracker {
     private let scaleEstimator: ScaleEstimator
     private let aspectEstimator: ScaleEstimator
     private var confidenceEstimator: ConfidenceEstimator
+    private var sceneContrast: SceneContrast
     /// Present when the parameters merge a colour-histogram response.
     private let colourHistogram: ColourHistogram?
     /// The colour response in absolute cell positions, `rows x columns`.
@@ -103,6 +104,7 @@ public final class CorrelationTracker: ObjectTracker {
         aspectEstimator = ScaleEstimator(targetWidth: box.width, targetHeight: box.height, parameters: parameters,
                                          mode: .aspect, colourHistogram: colourHistogram)
         confidenceEstimator = ConfidenceEstimator(parameters: parameters, exclusionRadius: 2)
+        sceneContrast = SceneContrast(box: box)
         learnTranslation(on: frame, weight: 1)
         learnShape(on: frame, weight: 1)
     }
@@ -114,7 +116,8 @@ public final class CorrelationTracker: ObjectTracker {
     /// search's response is weak, the camera followed the object (the box stays where it was in
     /// the picture). The stronger response wins; a followed object's velocity then learns the
     /// opposite of the shift, so the first hypothesis predicts where the camera keeps it.
-    public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double)) -> TrackerEstimate {
+    /// `sceneChange` gives the cues of ``SceneContrast``.
+    public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double), sceneChange: SceneChange?) -> TrackerEstimate {
         guard frame.width > 0, frame.height > 0 else { return TrackerEstimate(box: box, confidence: 0, evidence: nil) }
         let unshifted = box
         let shifted = cameraShift.dx.isFinite && cameraShift.dy.isFinite && (cameraShift.dx != 0 || cameraShift.dy != 0)
@@ -214,13 +217,15 @@ public final class CorrelationTracker: ObjectTracker {
                          width: 1, height: 1)
         let area = box.width * box.height
         let visible = inside.map { area > 0 ? min(1, $0.width * $0.height / area) : 0 } ?? 0
+        let contrast = sceneContrast.measure(box: clipped, sceneChange: sceneChange)
         let evidence = TrackingEvidence(
             sharpness: assessment.sharpness, peakRatio: assessment.peakRatio, firstAgreement: assessment.agreement,
             smoothedAgreement: confidenceEstimator.agreement, fixConfidence: fixConfidence,
             framesWithoutFix: confidenceEstimator.framesWithoutFix,
             jump: predictedSize.width * predictedSize.height > 0
                 ? Float(innovation / (predictedSize.width * predictedSize.height).squareRoot()) : 0,
-            sizeChange: Float(abs(log(scale))), visibleFraction: Float(visible), colourContrast: located.colourContrast)
+            sizeChange: Float(abs(log(scale))), visibleFraction: Float(visible), colourContrast: located.colourContrast,
+            motionAgainstScene: contrast.motion, sceneChange: contrast.change, smoothedSceneChange: contrast.smoothedChange)
         confidence = parameters.confidenceModel.probability(evidence)
         return TrackerEstimate(box: clipped, confidence: confidence, evidence: evidence)
     }

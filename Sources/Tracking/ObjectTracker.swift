@@ -12,8 +12,10 @@ public protocol ObjectTracker: AnyObject {
     /// Estimates the object's box on the next frame of the sequence (same frame size as the first).
     /// `cameraShift` is how the picture's content moved since the previous frame (pixels, +x right,
     /// +y down; (0, 0) when unknown). The estimate's box is clipped to the frame; its confidence is
-    /// the probability (0...1) that the box is on the object (IoU >= 0.5).
-    func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double)) -> TrackerEstimate
+    /// the probability (0...1) that the box is on the object (IoU >= 0.5). `sceneChange` is the
+    /// frame's change against the previous one (``SequenceRequestHandler`` measures it once per
+    /// frame); without it the confidence cannot tell a box left on the background as well.
+    func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double), sceneChange: SceneChange?) -> TrackerEstimate
 }
 
 /// A tracker's answer for one frame.
@@ -33,8 +35,13 @@ public struct TrackerEstimate: Sendable, Equatable {
 }
 
 extension ObjectTracker {
-    /// ``update(on:cameraShift:)`` with no known camera motion.
+    /// ``update(on:cameraShift:sceneChange:)`` without a measured scene change.
+    public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double)) -> TrackerEstimate {
+        update(on: frame, cameraShift: cameraShift, sceneChange: nil)
+    }
+
+    /// ``update(on:cameraShift:sceneChange:)`` with no known camera motion or scene change.
     public func update(on frame: ImageFrame) -> TrackerEstimate {
-        update(on: frame, cameraShift: (0, 0))
+        update(on: frame, cameraShift: (0, 0), sceneChange: nil)
     }
 }

@@ -39,6 +39,11 @@ public final class SequenceRequestHandler {
     private var objectTracks: [UUID: Track<CorrelationTracker, DetectedObjectObservation>] = [:]
     private var rectangleTracks: [UUID: Track<PlanarObjectTracker, RectangleObservation>] = [:]
     private var registrations: [UUID: PhaseCorrelationRegistration] = [:]
+    /// The handler's own registration of the frames it tracks on, for ``sceneChange`` (integer
+    /// working pixels are enough to compare the frames).
+    private let sceneRegistration = PhaseCorrelationRegistration(refinesShift: false)
+    /// This frame's change against the previous tracked frame, a cue of every tracker's confidence.
+    private let sceneChange = SceneChange()
 
     public init() {}
 
@@ -57,9 +62,13 @@ public final class SequenceRequestHandler {
             request.results = [registration.register(frame.luma)]
             registrations[request.id] = request.isLastFrame ? nil : registration
         }
+        if !jobs.isEmpty {
+            sceneRegistration.measureChange(into: sceneChange, shift: sceneRegistration.register(frame.luma))
+        }
+        let sceneChange = sceneChange
         var outcomes = [Outcome?](repeating: nil, count: jobs.count)
         outcomes.withUnsafeMutableBufferPointer { slots in
-            let run = { (index: Int) -> Void in slots[index] = jobs[index].run(on: frame) }
+            let run = { (index: Int) -> Void in slots[index] = jobs[index].run(on: frame, sceneChange: sceneChange) }
             if jobs.count > 1 {
                 DispatchQueue.concurrentPerform(iterations: jobs.count, execute: run)
             } else {
@@ -83,7 +92,7 @@ public final class SequenceRequestHandler {
         case startRectangle(TrackRectangleRequest, Quadrilateral)
         case continueRectangle(TrackRectangleRequest, Track<PlanarObjectTracker, RectangleObservation>)
 
-        func run(on frame: ImageFrame) -> Outcome {
+        func run(on frame: ImageFrame, sceneChange: SceneChange) -> Outcome {
             do {
                 switch self {
                 case let .startObject(request, box):
@@ -93,9 +102,11 @@ public final class SequenceRequestHandler {
                     return .startedPlanar(try PlanarObjectTracker(frame: frame, corners: corners,
                                                                   parameters: request.parameters))
                 case let .continueObject(request, track):
-                    return .updated(track.tracker.update(on: frame, cameraShift: Self.shift(request.cameraMotion)))
+                    return .updated(track.tracker.update(on: frame, cameraShift: Self.shift(request.cameraMotion),
+                                                             sceneChange: sceneChange))
                 case let .continueRectangle(request, track):
-                    return .updatedPlanar(track.tracker.update(on: frame, cameraShift: Self.shift(request.cameraMotion)))
+                    return .updatedPlanar(track.tracker.update(on: frame, cameraShift: Self.shift(request.cameraMotion),
+                                                                  sceneChange: sceneChange))
                 }
             } catch let error as TrackingError {
                 return .failed(error)

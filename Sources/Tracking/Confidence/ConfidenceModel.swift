@@ -16,6 +16,7 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
     public static let featureNames = [
         "bias", "log_sharpness", "peak_ratio", "first_agreement", "smoothed_agreement", "fix_logit",
         "log_frames_without_fix", "jump", "size_change", "visible_fraction", "colour_contrast", "log_sharpness_x_agreement",
+        "motion_against_scene", "scene_change", "smoothed_scene_change",
     ]
     public let weights: [Float]
     /// Below this share of the tracker's box inside the frame the object is out of view.
@@ -46,6 +47,9 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
         body(9, min(max(finite(e.visibleFraction), 0), 1))
         body(10, min(max(finite(e.colourContrast), 0), 1))
         body(11, sharpness * agreement)
+        body(12, min(max(finite(e.motionAgainstScene), 0), 2))
+        body(13, min(max(finite(e.sceneChange), -4), 4))
+        body(14, min(max(finite(e.smoothedSceneChange), -4), 4))
     }
 
     private static func finite(_ value: Float) -> Float { value.isFinite ? value : 0 }

@@ -6,7 +6,9 @@
 /// agreement with the model as first learnt (the tracker has not drifted onto something else),
 /// the tracker's own fix decision and how long it has gone without one (drift grows as a random
 /// walk), the size of the jump the peak asked for, how far the size has moved from the start, how
-/// much of the box is still inside the picture, and how well colour singles the object out.
+/// much of the box is still inside the picture, how well colour singles the object out, and
+/// how the box changes and moves against the scene (``SceneContrast``: a box left on the background
+/// changes like the rest of the picture, one sliding off its object moves faster than objects do).
 public struct TrackingEvidence: Sendable, Equatable, Hashable {
     /// Peak-to-sidelobe ratio of the translation response (>= 0).
     public var sharpness: Float
@@ -31,12 +33,20 @@ public struct TrackingEvidence: Sendable, Equatable, Hashable {
     public var visibleFraction: Float
     /// How well colour singles the object out of its window, 0...1 (0 without colour).
     public var colourContrast: Float
+    /// log(1 + the box's displacement over the last 5 frames minus the camera's, in object sizes,
+    /// at most 4); 0...1.61.
+    public var motionAgainstScene: Float
+    /// ``SceneChange/relativeChange(in:)`` of the box: above 0 where it changed more than the scene.
+    public var sceneChange: Float
+    /// The same, as a running average.
+    public var smoothedSceneChange: Float
 
     /// Less than ``ConfidenceModel/outOfViewBelow`` of the box is inside the frame: the object left the picture.
     public var isOutOfView: Bool { !(visibleFraction >= ConfidenceModel.outOfViewBelow) }
 
     public init(sharpness: Float, peakRatio: Float, firstAgreement: Float, smoothedAgreement: Float, fixConfidence: Float,
-                framesWithoutFix: Int, jump: Float, sizeChange: Float, visibleFraction: Float, colourContrast: Float) {
+                framesWithoutFix: Int, jump: Float, sizeChange: Float, visibleFraction: Float, colourContrast: Float,
+                motionAgainstScene: Float, sceneChange: Float, smoothedSceneChange: Float) {
         self.sharpness = sharpness
         self.peakRatio = peakRatio
         self.firstAgreement = firstAgreement
@@ -47,5 +57,8 @@ public struct TrackingEvidence: Sendable, Equatable, Hashable {
         self.sizeChange = sizeChange
         self.visibleFraction = visibleFraction
         self.colourContrast = colourContrast
+        self.motionAgainstScene = motionAgainstScene
+        self.sceneChange = sceneChange
+        self.smoothedSceneChange = smoothedSceneChange
     }
 }

@@ -48,10 +48,12 @@ public final class PlanarObjectTracker {
 
     /// Estimates the corners on the next frame of the sequence (same frame size as the first).
     /// `cameraShift` is how the picture's content moved since the previous frame (pixels, +x right,
-    /// +y down; (0, 0) when unknown).
-    public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double) = (0, 0)) -> PlanarEstimate {
+    /// +y down; (0, 0) when unknown); `sceneChange` the frame's change against the previous one
+    /// (see ``ObjectTracker/update(on:cameraShift:sceneChange:)``).
+    public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double) = (0, 0),
+                       sceneChange: SceneChange? = nil) -> PlanarEstimate {
         let before = boxTracker.box
-        let boxEstimate = boxTracker.update(on: frame, cameraShift: cameraShift)
+        let boxEstimate = boxTracker.update(on: frame, cameraShift: cameraShift, sceneChange: sceneChange)
         let after = boxTracker.box
         let boxShift = Homography.translation(dx: after.centerX - before.centerX, dy: after.centerY - before.centerY)
         alignment.prepare(frame.luma)

@@ -12,7 +12,8 @@ import Imaging
 /// the frame does not take it over. The peak's significance (its height above the surface's mean,
 /// in standard deviations, against the largest value noise alone would reach) gives the confidence;
 /// without significance the shift is 0. Three Gauss-Newton steps on the downscaled pictures, with
-/// Huber weights on the residuals (pixels of a moving object weigh less), then refine the shift.
+/// Huber weights on the residuals (pixels of a moving object weigh less), then refine the shift
+/// (unless ``refinesShift`` is false).
 /// All buffers are allocated once per frame size.
 final class PhaseCorrelationRegistration {
     /// Longest side of the working pictures, pixels.
@@ -30,17 +31,24 @@ final class PhaseCorrelationRegistration {
     private var surface: AlignedBuffer?
     private var hasPrevious = false
 
-    init(maximumSide: Int = 320) {
+    /// Whether the integer peak is refined to sub-pixel accuracy (the Gauss-Newton steps cost about
+    /// as much as the rest of the registration).
+    let refinesShift: Bool
+
+    init(maximumSide: Int = 320, refinesShift: Bool = true) {
         self.maximumSide = max(32, maximumSide)
+        self.refinesShift = refinesShift
     }
 
     /// Registers `luma` against the previous call's picture. A frame of another size starts over.
     func register(_ luma: Image<UInt8>) -> ImageTranslationObservation {
         guard luma.width >= 8, luma.height >= 8, luma.channels == 1 else {
             hasPrevious = false
+            comparedPictures = false
             return .none
         }
         prepare(forWidth: luma.width, height: luma.height)
+        comparedPictures = hasPrevious
         swap(&previous, &current)
         downscale(luma, into: &current)
         guard let plan, let windowed, let previousSpectrum, let spectrum, let surface else { return .none }
@@ -60,12 +68,30 @@ final class PhaseCorrelationRegistration {
             .map { (peak: $0, residual: integerMedianResidual(dx: $0.dx, dy: $0.dy)) }
             .min { $0.residual < $1.residual }?.peak
         let best = chosen.map { peak -> (dx: Double, dy: Double, significance: Double) in
-            let refined = refine(dx: Double(peak.dx), dy: Double(peak.dy))
+            let refined = refinesShift ? refine(dx: Double(peak.dx), dy: Double(peak.dy)) : (dx: Double(peak.dx), dy: Double(peak.dy))
             return (refined.dx, refined.dy, peak.significance)
         }
         guard let best else { return ImageTranslationObservation(dx: 0, dy: 0, confidence: 0) }
         let confidence = Float(1 - exp(-best.significance / 5))
         return ImageTranslationObservation(dx: best.dx * Double(factor), dy: best.dy * Double(factor), confidence: confidence)
+    }
+
+    /// True when the last ``register(_:)`` compared its frame with a previous one.
+    private var comparedPictures = false
+
+    /// Measures into `change` how the last registered frame differs from the previous one moved by
+    /// `shift` (that frame's registration); unknown before the second frame.
+    func measureChange(into change: SceneChange, shift: ImageTranslationObservation) {
+        guard comparedPictures else {
+            change.reset()
+            return
+        }
+        previous.withUnsafeBufferPointer { before in
+            current.withUnsafeBufferPointer { now in
+                change.measure(previous: before, current: now, pictureWidth: width, pictureHeight: height,
+                               factor: factor, shift: (shift.dx, shift.dy))
+            }
+        }
     }
 
     private func prepare(forWidth frameWidth: Int, height frameHeight: Int) {
