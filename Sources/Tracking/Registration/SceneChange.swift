@@ -57,6 +57,7 @@ public final class SceneChange {
     func measure(previous: UnsafeBufferPointer<Float>, current: UnsafeBufferPointer<Float>,
                  pictureWidth: Int, pictureHeight: Int, factor: Int, shift: (dx: Double, dy: Double)) {
         let scale = Double(max(1, factor))
+        let shift: (dx: Double, dy: Double) = shift.dx.isFinite && shift.dy.isFinite ? shift : (0, 0)
         let dx = Self.clamp(shift.dx / scale, -pictureWidth, pictureWidth)
         let dy = Self.clamp(shift.dy / scale, -pictureHeight, pictureHeight)
         let xStart = max(0, dx), xEnd = min(pictureWidth, pictureWidth + dx)
@@ -67,7 +68,7 @@ public final class SceneChange {
             return
         }
         self.factor = max(1, factor)
-        self.shift = shift.dx.isFinite && shift.dy.isFinite ? shift : (0, 0)
+        self.shift = shift
         originX = xStart
         originY = yStart
         width = xEnd - xStart
@@ -94,7 +95,9 @@ public final class SceneChange {
         isAvailable = true
     }
 
+    /// `value` rounded and limited to `low...high` (NaN counts as `low`).
     private static func clamp(_ value: Double, _ low: Int, _ high: Int) -> Int {
-        Int(min(max(value.rounded(), Double(low)), Double(high)))
+        guard value.isFinite else { return value == .infinity ? high : low }
+        return Int(min(max(value.rounded(), Double(low)), Double(high)))
     }
 }
