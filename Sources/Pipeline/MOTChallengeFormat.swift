@@ -23,7 +23,13 @@ public enum MOTChallengeFormat {
     /// followed (`tracked`, `reseeded`, or `ended` on its last followed frame), not a `lost` or
     /// `tentative` one and not a box more likely off the object than not by 4 to 1.
     public static func isResult(_ record: TrackRecord) -> Bool {
-        record.state != .tentative && record.state != .lost && record.confidence >= TrackState.lostBelow
+        record.state != .tentative && isResultOnceConfirmed(record)
+    }
+
+    /// True when a record is a result, or will be one if its track, tentative on it, is confirmed:
+    /// ``isResult(_:)`` with `tentative` counted as followed.
+    public static func isResultOnceConfirmed(_ record: TrackRecord) -> Bool {
+        record.state != .lost && record.confidence >= TrackState.lostBelow
     }
 
     /// One line (no newline) for a record.

@@ -33,7 +33,7 @@ public final class MOTChallengeTrackSink: TrackSink {
             present.insert(record.trackID)
             if record.state == .tentative {
                 if undecided[record.trackID] == nil { undecided[record.trackID] = held.count }
-                if record.confidence >= TrackState.lostBelow {
+                if MOTChallengeFormat.isResultOnceConfirmed(record) {
                     rows.append((record.trackID, MOTChallengeFormat.row(record), true))
                 }
             } else {
