@@ -19,6 +19,9 @@ import Imaging
 /// - At most ``maximumTrackersPerType`` live trackers per type (object, rectangle); one more
 ///   throws ``TrackingError/tooManyTrackers(kind:limit:)`` and nothing changes.
 /// - A request with `isLastFrame` set is performed, then its tracker is released.
+/// - A call with tracking requests also registers its frame against the previous such frame
+///   (``SceneChange``, once per frame for all trackers): how each box changes and moves against
+///   the scene is a cue of its confidence.
 /// - The requests of one call run in parallel on the available cores; each tracker owns its
 ///   buffers. Calls to ``perform(_:on:)`` must not overlap (one sequence, one thread at a time).
 public final class SequenceRequestHandler {

@@ -32,9 +32,7 @@ struct SceneContrast {
     /// The cues of a frame whose box is `box` (frame pixels); `sceneChange` nil when unknown (the
     /// camera then counts as still and the change as 0).
     mutating func measure(box: PixelRect, sceneChange: SceneChange?) -> (motion: Float, change: Float, smoothedChange: Float) {
-        if let shift = sceneChange?.shift, shift.dx.isFinite, shift.dy.isFinite {
-            camera = (camera.x + shift.dx, camera.y + shift.dy)
-        }
+        if let shift = sceneChange?.shift { camera = (camera.x + shift.dx, camera.y + shift.dy) }
         if history.count > Self.span { history.removeFirst() }
         history.append((box.centerX, box.centerY, camera.x, camera.y))
         let oldest = history[0]

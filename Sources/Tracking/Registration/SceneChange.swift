@@ -11,8 +11,8 @@ import Imaging
 /// the part of the picture both frames cover, kept as an integral image so that any box's mean
 /// costs four lookups. Buffers are allocated once per frame size and refilled every frame.
 public final class SceneChange {
-    /// How the content moved since the previous frame, frame pixels (+x right, +y down); (0, 0)
-    /// when the registration found no significant shift or there is no previous frame.
+    /// How the content moved since the previous frame, frame pixels (+x right, +y down), always
+    /// finite; (0, 0) when the registration found no significant shift or there is no previous frame.
     public private(set) var shift: (dx: Double, dy: Double) = (0, 0)
     /// False before the second frame (nothing to compare with): ``relativeChange(in:)`` is then 0.
     public private(set) var isAvailable = false
