@@ -10,6 +10,12 @@ maximising IoU (scipy's linear_sum_assignment); pairs with IoU >= --iou count. G
 are taken as the file has them (MOT15 counts pixels from 1, vtrack from 0: sizes are unaffected,
 the centre offset is reported). Prints the pairs, the recall of ground truth, the median width and
 height ratios (with quartiles) and the median centre offset in pixels.
+
+For a clip made from the sequence by scaling and padding (to see how the detector does on smaller
+people with the same ground truth), --scale S --offset X,Y maps each ground-truth box to
+(x * S + X, y * S + Y, w * S, h * S); for example
+`ffmpeg -i SEQ.mp4 -vf "scale=320:240,pad=1280:720:480:240:color=gray" small.mp4` with
+`--scale 0.5 --offset 480,240`.
 """
 import argparse
 import csv
@@ -33,12 +39,16 @@ def main():
     parser.add_argument("sequence", help="MOTChallenge sequence folder (gt/gt.txt)")
     parser.add_argument("detections", help="CSV from vtrack detect (frame is 0-based)")
     parser.add_argument("--iou", type=float, default=0.5, help="smallest IoU of a counted pair (default 0.5)")
+    parser.add_argument("--scale", type=float, default=1, help="ground-truth scale of a scaled clip (default 1)")
+    parser.add_argument("--offset", default="0,0", help="ground-truth offset X,Y in pixels of a padded clip (default 0,0)")
     args = parser.parse_args()
+    offset_x, offset_y = (float(v) for v in args.offset.split(","))
     truth, found = {}, {}
     with open(os.path.join(args.sequence, "gt", "gt.txt")) as f:
         for row in csv.reader(f):
             if row and float(row[6]) != 0:
-                truth.setdefault(int(row[0]) - 1, []).append([float(v) for v in row[2:6]])
+                x, y, w, h = (float(v) * args.scale for v in row[2:6])
+                truth.setdefault(int(row[0]) - 1, []).append([x + offset_x, y + offset_y, w, h])
     with open(args.detections, newline="") as f:
         for row in csv.DictReader(f):
             found.setdefault(int(row["frame"]), []).append([float(row[k]) for k in ["x", "y", "width", "height"]])
@@ -59,6 +69,10 @@ def main():
     q = lambda v: "%.3f (quartiles %.3f-%.3f)" % (np.median(v), np.percentile(v, 25), np.percentile(v, 75))
     print("%s: %d pairs at IoU >= %.2f of %d ground-truth boxes (recall %.3f)"
           % (os.path.basename(os.path.normpath(args.sequence)), len(widths), args.iou, gt_boxes, len(widths) / gt_boxes))
+    detections = sum(len(v) for v in found.values())
+    print("  %d detections (precision %.3f)" % (detections, len(widths) / max(detections, 1)))
+    if not widths:
+        return
     print("  width ratio  %s" % q(widths))
     print("  height ratio %s" % q(heights))
     print("  centre offset (detection - ground truth), px: x %.1f, y %.1f" % (np.median(dx), np.median(dy)))

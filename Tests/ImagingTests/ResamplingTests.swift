@@ -117,6 +117,23 @@ final class ResamplingTests: XCTestCase {
         XCTAssertEqual(fromBytes.pixels, fromFloats.pixels)
     }
 
+    func testRegionSamplingIntoBytesRoundsTheFloatSamples() {
+        // Dark ramps put samples just below 0.5 (0.49999997 once rounded to Float), where `x + 0.5`
+        // truncated would give 1.
+        let bytes = Image<UInt8>(width: 9, height: 7, channels: 3, pixels: (0..<189).map { UInt8(($0 * 29) % 3) })
+        let region = PixelRect(x: 0.37, y: 1.1, width: 7.3, height: 4.9)
+        var floats = Image<Float>(width: 13, height: 11, channels: 3, repeating: 0)
+        bytes.sampleBilinear(region: region, into: &floats)
+        var rounded = [UInt8](repeating: 0, count: floats.pixels.count)
+        rounded.withUnsafeMutableBufferPointer {
+            bytes.sampleBilinear(region: region, outputWidth: 13, outputHeight: 11, into: $0)
+        }
+        XCTAssertEqual(rounded, floats.pixels.map { UInt8($0.rounded()) })
+        XCTAssertEqual(UInt8(fromSample: 0.49999997), 0)
+        XCTAssertEqual(UInt8(fromSample: 0.5), 1)
+        XCTAssertEqual(UInt8(fromSample: 2.4999998), 2)
+    }
+
     func testBoxDownscaleAveragesBlocksIncludingPartialOnes() {
         // Pixel (x, y) = x + 10 y on a 5x3 image; 2x2 blocks, the last column and row are partial.
         var float = Image<Float>(width: 5, height: 3, channels: 1, repeating: 0)

@@ -32,12 +32,25 @@ extension Image where Pixel: ResamplablePixel {
     /// NaN coordinates samples the top-left pixel.
     public func sampleBilinear(region: PixelRect, into output: inout Image<Float>) {
         prepareWindowOutput(&output, channels: channels)
-        let grid = windowGrid(region: region, outputWidth: output.width, outputHeight: output.height)
+        let (outputWidth, outputHeight) = (output.width, output.height)
+        output.pixels.withUnsafeMutableBufferPointer { destination in
+            sampleBilinear(region: region, outputWidth: outputWidth, outputHeight: outputHeight, into: destination)
+        }
+    }
+
+    /// Samples `region` like ``sampleBilinear(region:into:)`` onto `outputWidth` x `outputHeight`
+    /// cells, writing the values (channels interleaved like the source) to `output`, converted to
+    /// `Destination` (`UInt8` rounds to nearest and clamps to 0...255).
+    ///
+    /// Requires `output.count >= outputWidth * outputHeight * channels` (a programming error otherwise).
+    @_specialize(where Pixel == UInt8, Destination == UInt8)
+    @_specialize(where Pixel == UInt8, Destination == Float)
+    @_specialize(where Pixel == Float, Destination == Float)
+    public func sampleBilinear<Destination: ResamplablePixel>(region: PixelRect, outputWidth: Int, outputHeight: Int,
+                                                              into output: UnsafeMutableBufferPointer<Destination>) {
+        let grid = windowGrid(region: region, outputWidth: outputWidth, outputHeight: outputHeight)
         pixels.withUnsafeBufferPointer { source in
-            output.pixels.withUnsafeMutableBufferPointer { destination in
-                grid.sample(source: source, width: width, height: height, channels: channels,
-                            into: destination)
-            }
+            grid.sample(source: source, width: width, height: height, channels: channels, into: output)
         }
     }
 }

@@ -4,11 +4,11 @@ import Imaging
 
 /// Finds people with the packaged SSDLite-MobileNetV2 pedestrian model (300x300 input).
 ///
-/// Without hints the frame is searched in squares of its full height (two passes for 4:3 or 16:9,
-/// so the network sees people undistorted). Only when those find nobody, or find people shorter
+/// Without hints the frame is searched in squares of its full height (two passes for 4:3, three for
+/// 16:9, so the network sees people undistorted). Only when those find nobody, or find people shorter
 /// than ``tilingHeightFraction`` of the frame (so smaller ones may be missed), is it also searched
 /// whole (squeezed into the network's square) and in overlapping squares of ``tileFraction`` of its
-/// shorter side (a 720p frame: 6 tiles of 432 px), at several times the cost. A detection cut by its square's edge inside the frame is dropped (an
+/// shorter side (a 720p frame: 12 tiles of 432 px, 16 passes in all), at several times the cost. A detection cut by its square's edge inside the frame is dropped (an
 /// overlapping square sees that person whole), and all passes are merged by non-maximum
 /// suppression. Where people are large (TUD-Campus and TUD-Stadtmitte: 100 to 300 px tall at
 /// 480p) the small tiles found few more people and many parts of people (docs/mot.md). With hints
@@ -92,7 +92,7 @@ public final class PersonDetector: Detector, @unchecked Sendable {
 
     /// Overlapping squares covering the frame (pixels, top-left origin), of side `sideFraction` of
     /// its shorter side, overlapping by at least a fifth: for `sideFraction` 1, two squares of the
-    /// frame's full height for 4:3 or 16:9 (one pass each, the picture undistorted).
+    /// frame's full height for 4:3 and three for 16:9 (one pass each, the picture undistorted).
     public static func squares(width: Int, height: Int, sideFraction: Double) -> [PixelRect] {
         let side = Double(min(width, height)) * min(1, max(0.1, sideFraction))
         func starts(_ length: Double) -> [Double] {

@@ -65,26 +65,42 @@ final class ImageInputBuffer {
             contentHeight = min(height, max(1, Int((region.height * scale).rounded())))
         }
         let offsetX = (width - contentWidth) / 2, offsetY = (height - contentHeight) / 2
-        sample(frame.rgb ?? frame.luma, region: region, width: contentWidth, height: contentHeight)
-        pack(offsetX: offsetX, offsetY: offsetY)
+        let source = frame.rgb ?? frame.luma
+        if takesPictureAsIs(channels: source.channels, contentWidth: contentWidth, contentHeight: contentHeight) {
+            bytes.withUnsafeMutableBufferPointer { sample(source, region: region, width: width, height: height, into: $0) }
+        } else {
+            if scratch.width != contentWidth || scratch.height != contentHeight || scratch.channels != source.channels {
+                scratch = Image(width: contentWidth, height: contentHeight, channels: source.channels, repeating: 0)
+            }
+            scratch.pixels.withUnsafeMutableBufferPointer {
+                sample(source, region: region, width: contentWidth, height: contentHeight, into: $0)
+            }
+            pack(offsetX: offsetX, offsetY: offsetY)
+        }
         return InputPlacement(region: region, content: PixelRect(x: Double(offsetX), y: Double(offsetY),
                                                                   width: Double(contentWidth), height: Double(contentHeight)))
     }
 
-    /// Resamples the region onto `width` x `height`; a reduction by more than 3 goes through an
-    /// integer box downscale first, so that bilinear sampling does not alias.
-    private func sample(_ source: Image<UInt8>, region: PixelRect, width: Int, height: Int) {
-        if scratch.width != width || scratch.height != height || scratch.channels != source.channels {
-            scratch = Image(width: width, height: height, channels: source.channels, repeating: 0)
-        }
+    /// Whether the resampled picture is the input itself: 8-bit RGB, channels last, unscaled, filling
+    /// the input (no padding), so it is sampled straight into it with no intermediate copy.
+    private func takesPictureAsIs(channels: Int, contentWidth: Int, contentHeight: Int) -> Bool {
+        !bytes.isEmpty && channels == 3 && format.layout == .channelsLast && !format.bgr && format.scale == 1
+            && contentWidth == format.width && contentHeight == format.height
+    }
+
+    /// Resamples the region onto `width` x `height` (channels interleaved like `source`) into
+    /// `output`; a reduction by more than 3 goes through an integer box downscale first, so that
+    /// bilinear sampling does not alias.
+    private func sample<Element: ResamplablePixel>(_ source: Image<UInt8>, region: PixelRect, width: Int, height: Int,
+                                                   into output: UnsafeMutableBufferPointer<Element>) {
         let reduction = Int(min(region.width / Double(width), region.height / Double(height)) / 1.5)
         if reduction >= 2 {
             let factor = Double(reduction)
             source.downscaled(by: reduction).sampleBilinear(
                 region: PixelRect(x: region.x / factor, y: region.y / factor, width: region.width / factor,
-                                  height: region.height / factor), into: &scratch)
+                                  height: region.height / factor), outputWidth: width, outputHeight: height, into: output)
         } else {
-            source.sampleBilinear(region: region, into: &scratch)
+            source.sampleBilinear(region: region, outputWidth: width, outputHeight: height, into: output)
         }
     }
 
