@@ -21,8 +21,11 @@ For each sequence (MOTChallenge layout: <Seq>/seqinfo.ini, <Seq>/gt/gt.txt, <Seq
      the demo's camera-motion compensation is left out: the TUD cameras are static);
      output: the estimate boxes of the objects norfair returns, with their ids (an inverted
      estimate, which happens, is written with size 0: a false positive, as the scorers count it);
-  -> OUT/peers/ByteTrack/<Seq>.txt, OUT/peers/norfair/<Seq>.txt (MOTChallenge rows, 1-based frames,
-     0-based pixels as vtrack writes them).
+  4. ByteTrack+bridging: ByteTrack's rows with the gaps bridged as vtrack's --mot file bridges them
+     (a track missing for fewer than 20 frames between two rows gets rows interpolated linearly in
+     between, at the lower of the two scores), so that the comparison with vtrack is like for like;
+  -> OUT/peers/<tracker>/<Seq>.txt (MOTChallenge rows, 1-based frames, 0-based pixels as vtrack
+     writes them).
 Then `vtrack eval --mot DIR --compare OUT/peers --out OUT` runs vtrack's automatic mode, scores all
 three with the same scorer, writes OUT/results.json, and this script prints one table:
 per sequence and pooled, MOTA, IDF1, HOTA, IDSW, FP, FN of each tracker.
@@ -104,6 +107,27 @@ def run_norfair(detections):
     return rows, settings
 
 
+BRIDGED_GAP = 20  # MOTChallengeTrackSink.bridgedGap
+
+
+def bridged(rows):
+    """The rows plus, for each track missing on fewer than BRIDGED_GAP frames between two of its rows,
+    rows on the missing frames with the box interpolated linearly and the lower of the two scores."""
+    by_track = {}
+    for row in rows:
+        by_track.setdefault(row[1], []).append(row)
+    out = list(rows)
+    for track_rows in by_track.values():
+        track_rows.sort()
+        for a, b in zip(track_rows, track_rows[1:]):
+            missing = b[0] - a[0] - 1
+            if 0 < missing < BRIDGED_GAP:
+                for frame in range(a[0] + 1, b[0]):
+                    t = (frame - a[0]) / (b[0] - a[0])
+                    out.append((frame, a[1]) + tuple(p + (q - p) * t for p, q in zip(a[2:6], b[2:6])) + (min(a[6], b[6]),))
+    return sorted(out, key=lambda r: (r[0], r[1]))
+
+
 def write_results(path, rows):
     """MOTChallenge rows. A norfair estimate can come out inverted (x1 < x0); it is written with size 0,
     which py-motmetrics and TrackEval score as they score the inverted box: a false positive."""
@@ -137,6 +161,8 @@ def main():
             rows, used = run()
             seconds = time.perf_counter() - started
             write_results(os.path.join(args.out, "peers", tracker, name + ".txt"), rows)
+            if tracker == "ByteTrack":
+                write_results(os.path.join(args.out, "peers", "ByteTrack+bridging", name + ".txt"), bridged(rows))
             settings.setdefault(tracker, {"settings": used, "tracker_fps": {}})["tracker_fps"][name] = frames / seconds
             print("%s %s: %d rows, %.0f frames/s (tracking only)" % (tracker, name, len(rows), frames / seconds), file=sys.stderr)
     with open(os.path.join(args.out, "peers", "settings.json"), "w") as f:
@@ -151,10 +177,10 @@ def main():
         report = json.load(f)
     print("\nvtrack (automatic mode: detector %s every %d frames) vs peers on vtrack's detections"
           % (report["detector"], report["detect_every"]))
-    print("%-16s %-10s %7s %7s %7s %5s %6s %6s" % ("sequence", "tracker", "MOTA", "IDF1", "HOTA", "IDSW", "FP", "FN"))
+    print("%-16s %-18s %7s %7s %7s %5s %6s %6s" % ("sequence", "tracker", "MOTA", "IDF1", "HOTA", "IDSW", "FP", "FN"))
 
     def line(sequence, tracker, f):
-        print("%-16s %-10s %7.3f %7.3f %7.3f %5d %6d %6d" % (sequence, tracker, f["MOTA"], f["IDF1"], f["HOTA"], f["IDSW"],
+        print("%-16s %-18s %7.3f %7.3f %7.3f %5d %6d %6d" % (sequence, tracker, f["MOTA"], f["IDF1"], f["HOTA"], f["IDSW"],
                                                             f["FP"], f["FN"]))
     for name in report["sequences"]:
         for tracker in report["trackers"]:

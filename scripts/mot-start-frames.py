@@ -11,7 +11,8 @@ For each start frame S (0-based; default 0, 10, 25, 40) and sequence:
     seqinfo.ini to OUT/gt-S/<Seq>/;
   - vtrack: `vtrack track <Seq>.mp4 --detector person --start-frame S --mot ...` for each binary given
     with --vtrack NAME=PATH (default: vtrack=.build/release/vtrack), so two builds can be compared;
-  - ByteTrack (the settings of scripts/mot-peers.py) on the same person detections from frame S on.
+  - ByteTrack (the settings of scripts/mot-peers.py) on the same person detections from frame S on,
+    and ByteTrack+bridging, its rows with gaps bridged as vtrack's --mot file bridges them.
 Every result folder is scored with TrackEval (scripts/mot-reference-scores.py), sequences combined;
 the script prints one row per start and tracker, and the mean over the starts.
 """
@@ -60,28 +61,29 @@ def main():
                 kept.writelines(line for line in source if line.strip() and int(float(line.split(",")[0])) >= start + 1)
             detections = peers.read_detections(os.path.join(args.detections, name + ".csv"), frames)[start:]
             rows, _ = peers.run_bytetrack(detections, frame_rate)
-            peers.write_results(os.path.join(args.out, "ByteTrack-%d" % start, name + ".txt"),
-                                [(frame + start,) + tuple(rest) for frame, *rest in rows])
+            rows = [(frame + start,) + tuple(rest) for frame, *rest in rows]
+            peers.write_results(os.path.join(args.out, "ByteTrack-%d" % start, name + ".txt"), rows)
+            peers.write_results(os.path.join(args.out, "ByteTrack+bridging-%d" % start, name + ".txt"), peers.bridged(rows))
             for tracker, binary in binaries.items():
                 folder = os.path.join(args.out, "%s-%d" % (tracker, start))
                 os.makedirs(folder, exist_ok=True)
                 subprocess.run([binary, "track", peers.sequence_video(seq_dir, name, info), "--detector", "person",
                                 "--start-frame", str(start), "--mot", os.path.join(folder, name + ".txt"), "--quiet"],
                                check=True, stdout=subprocess.DEVNULL)
-        for tracker in list(binaries) + ["ByteTrack"]:
+        for tracker in list(binaries) + ["ByteTrack", "ByteTrack+bridging"]:
             scores = reference.trackeval_scores(gt_dir, os.path.join(args.out, "%s-%d" % (tracker, start)), names)
             table[(start, tracker)] = scores["COMBINED"]
 
     keys = ("MOTA", "IDF1", "HOTA", "IDSW", "FP", "FN")
-    print("%-6s %-12s" % ("start", "tracker") + "".join("%8s" % k for k in keys))
-    trackers = list(binaries) + ["ByteTrack"]
+    print("%-6s %-20s" % ("start", "tracker") + "".join("%8s" % k for k in keys))
+    trackers = list(binaries) + ["ByteTrack", "ByteTrack+bridging"]
     for start in starts:
         for tracker in trackers:
             f = table[(start, tracker)]
-            print("%-6d %-12s" % (start, tracker) + "".join("%8.3f" % f[k] if k in ("MOTA", "IDF1", "HOTA") else "%8d" % f[k] for k in keys))
+            print("%-6d %-20s" % (start, tracker) + "".join("%8.3f" % f[k] if k in ("MOTA", "IDF1", "HOTA") else "%8d" % f[k] for k in keys))
     for tracker in trackers:
         means = [sum(table[(s, tracker)][k] for s in starts) / len(starts) for k in keys]
-        print("%-6s %-12s" % ("mean", tracker) + "".join("%8.3f" % m if k in ("MOTA", "IDF1", "HOTA") else "%8.1f" % m
+        print("%-6s %-20s" % ("mean", tracker) + "".join("%8.3f" % m if k in ("MOTA", "IDF1", "HOTA") else "%8.1f" % m
                                                       for k, m in zip(keys, means)))
 
 
