@@ -24,6 +24,10 @@ in-sample fit: ECE (10 equal-width bins, against IoU >= 0.5), Brier score, share
 `lost` frames (< 0.2, not re-seeded) with IoU >= 0.5, mean per-sequence ROC AUC of the confidence
 for failure (IoU < 0.1) and the lowest. --write puts the in-sample weights in
 Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift and Sources/Pipeline/TrackConfidenceModel+Fitted.swift.
+
+--bootstrap N also prints, for the held-out ECE of each run, the 5th to 95th percentile over N
+development sets resampled by sequence (twenty sequences drawn with replacement): how much the
+figure moves with the footage, which bounds what a difference between two ECEs can mean.
 """
 import argparse
 import csv
@@ -154,11 +158,6 @@ def roc_auc(scores, positives):
 
 def figures(p, data):
     I = data["iou"]; y = I >= 0.5
-    ece = 0.0
-    for k in range(10):
-        m = (p >= k / 10) & (p < (k + 1) / 10) if k < 9 else (p >= 0.9)
-        if m.any():
-            ece += m.mean() * abs(p[m].mean() - y[m].mean())
     solid = p > 0.5
     lost = (p < LOST_BELOW) & ~data["reseeded"]
     aucs = {}
@@ -168,7 +167,7 @@ def figures(p, data):
         if a is not None:
             aucs[str(s)] = a
     return {
-        "frames": int(len(p)), "on_object": float(y.mean()), "mean_confidence": float(p.mean()), "ece": float(ece),
+        "frames": int(len(p)), "on_object": float(y.mean()), "mean_confidence": float(p.mean()), "ece": float(ece(p, y.astype(float))),
         "brier": float(np.mean((p - y) ** 2)), "solid_share": float(solid.mean()),
         "dashed_on_object": float(y[~solid].mean()) if (~solid).any() else 0.0,
         "solid_failures": float((I[solid] < 0.1).mean()) if solid.any() else 0.0,
@@ -176,6 +175,27 @@ def figures(p, data):
         "mean_sequence_roc_auc": float(np.mean(list(aucs.values()))) if aucs else None,
         "lowest_sequence_roc_auc": min(aucs.items(), key=lambda kv: kv[1]) if aucs else None,
     }
+
+
+def ece(p, y):
+    total = 0.0
+    for k in range(10):
+        m = (p >= k / 10) & (p < (k + 1) / 10) if k < 9 else (p >= 0.9)
+        if m.any():
+            total += m.mean() * abs(p[m].mean() - y[m].mean())
+    return total
+
+
+def bootstrap_ece(p, data, count, rng):
+    """5th and 95th percentiles of the ECE over `count` resamplings of the sequences."""
+    y = (data["iou"] >= 0.5).astype(float)
+    rows = {s: np.where(data["seq"] == s)[0] for s in np.unique(data["seq"])}
+    names = sorted(rows)
+    values = []
+    for _ in range(count):
+        picked = np.concatenate([rows[s] for s in rng.choice(names, len(names))])
+        values.append(ece(p[picked], y[picked]))
+    return float(np.percentile(values, 5)), float(np.percentile(values, 95))
 
 
 def concat(parts):
@@ -203,6 +223,8 @@ def main():
     parser.add_argument("--sequences", default=os.path.join(ROOT, "..", "shared", "data", "sequences"))
     parser.add_argument("--write", action="store_true", help="write the in-sample weights into the Swift sources")
     parser.add_argument("--json", help="also write every figure to this file")
+    parser.add_argument("--bootstrap", type=int, default=0, metavar="N",
+                        help="also print the held-out ECE's 5-95%% range over N resamplings of the sequences")
     args = parser.parse_args()
 
     protocols = [p for p in PROTOCOLS if all(os.path.exists(f"{args.runs}/{p}-{r}/results.json") for r in (0, 50))]
@@ -246,7 +268,10 @@ def main():
         for mode, data_by in (("bare", bare), ("pipeline", piped)):
             for protocol in protocols:
                 data = data_by[protocol]
-                loso = figures(predictions(data, mode == "pipeline", lambda s: held_out[s]), data)
+                held = predictions(data, mode == "pipeline", lambda s: held_out[s])
+                loso = figures(held, data)
+                if args.bootstrap:
+                    loso["ece_bootstrap_5_95"] = bootstrap_ece(held, data, args.bootstrap, np.random.default_rng(0))
                 insample = figures(predictions(data, mode == "pipeline", lambda s: (w1, w2)), data)
                 level_report[f"{mode} {protocol}"] = {"leave_one_sequence_out": loso, "in_sample": insample}
         report[level] = {"figures": level_report, "tracker_features": tracker_names, "track_features": track_names,
@@ -261,6 +286,13 @@ def main():
                 low = f["lowest_sequence_roc_auc"]
                 print(f"{level:9} {run:14} {fit:10} " + " ".join(f"{f[c]:16.3f}" for c in columns)
                       + (f"  {low[0]} {low[1]:.3f}" if low else ""))
+    if args.bootstrap:
+        print(f"held-out ECE, 5th-95th percentile over {args.bootstrap} resamplings of the sequences:")
+        for level in LEVELS:
+            for run, both in report[level]["figures"].items():
+                f = both["leave_one_sequence_out"]
+                low, high = f["ece_bootstrap_5_95"]
+                print(f"{level:9} {run:14} {f['ece']:.3f}  ({low:.3f}-{high:.3f})")
     if args.json:
         json.dump(report, open(args.json, "w"), indent=1)
     if args.write:

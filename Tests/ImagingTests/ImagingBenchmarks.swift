@@ -37,6 +37,11 @@ final class ImagingBenchmarks: XCTestCase {
             var patch = Image<Float>(width: 64, height: 64, channels: 1, repeating: 0)
             let region = PixelRect(x: 100.3, y: 50.7, width: 150, height: 120)
             let sample = milliseconds(repeating: 200) { frame.luma.sampleBilinear(region: region, into: &patch) }
+            var input = [UInt8](repeating: 0, count: 300 * 300 * 3)
+            let square = PixelRect(x: 0.4 * Double(width), y: 0, width: Double(height) * 0.6, height: Double(height) * 0.6)
+            let network = milliseconds(repeating: 200) {
+                input.withUnsafeMutableBufferPointer { rgb.sampleBilinear(region: square, outputWidth: 300, outputHeight: 300, into: $0) }
+            }
             var annotated = rgb
             let style = AnnotationStyle.forFrame(width: width, height: height)
             let draw = milliseconds(repeating: 200) {
@@ -44,8 +49,8 @@ final class ImagingBenchmarks: XCTestCase {
                 annotated.drawLabel("track 3 0.42", at: region, colour: .red, scale: style.textScale)
             }
             print(String(format: "imaging %dx%d: scene build %.1f ms, render %.2f ms/frame, luma %.2f ms, "
-                + "resize to half %.2f ms, box downscale x2 %.2f ms, 64x64 window %.3f ms, box+label %.3f ms",
-                width, height, build, render, lumaTime, resize, downscale, sample, draw))
+                + "resize to half %.2f ms, box downscale x2 %.2f ms, 64x64 window %.3f ms, 300x300 RGB bytes %.3f ms, "
+                + "box+label %.3f ms", width, height, build, render, lumaTime, resize, downscale, sample, network, draw))
         }
     }
 }
