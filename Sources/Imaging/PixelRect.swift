@@ -27,6 +27,11 @@ public struct PixelRect: Equatable, Hashable, Sendable, Codable, CustomStringCon
         x.isFinite && y.isFinite && width.isFinite && height.isFinite && width > 0 && height > 0
     }
 
+    /// True when the point (`x`, `y`) (pixels) lies in the rectangle, edges included.
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && px <= maxX && py >= y && py <= maxY
+    }
+
     /// The rectangle with the same centre and the given size.
     public func resized(width newWidth: Double, height newHeight: Double) -> PixelRect {
         PixelRect(x: centerX - newWidth / 2, y: centerY - newHeight / 2, width: newWidth, height: newHeight)

@@ -7,11 +7,13 @@ import Imaging
 /// Without hints the frame is searched in squares of its full height (two passes for 4:3, three for
 /// 16:9, so the network sees people undistorted). Only when those find nobody, or find people shorter
 /// than ``tilingHeightFraction`` of the frame (so smaller ones may be missed), is it also searched
-/// whole (squeezed into the network's square) and in overlapping squares of ``tileFraction`` of its
-/// shorter side (a 720p frame: 12 tiles of 432 px, 16 passes in all), at several times the cost. A detection cut by its square's edge inside the frame is dropped (an
-/// overlapping square sees that person whole), and all passes are merged by non-maximum
-/// suppression. Where people are large (TUD-Campus and TUD-Stadtmitte: 100 to 300 px tall at
-/// 480p) the small tiles found few more people and many parts of people (docs/mot.md). With hints
+/// whole (squeezed into the network's square) and in overlapping tiles of ``tileFraction`` of its
+/// shorter side (a 720p frame has 12 tiles of 432 px): only the tiles where these coarse passes saw
+/// something small and person-like, however faint (``tileCandidateScore``), so that empty ground
+/// costs nothing. A detection cut by its square's edge inside the frame is dropped (an overlapping
+/// square sees that person whole), and all passes are merged by non-maximum suppression. Where
+/// people are large (TUD-Campus and TUD-Stadtmitte: 100 to 300 px tall at 480p) the small tiles
+/// found few more people and many parts of people (docs/mot.md). With hints
 /// (the tracks' boxes) only a square window around each hint is searched, ``hintWindowScale`` times
 /// the hint's longer side, so a person of the hint's size fills a good part of the network's input;
 /// this is how re-seeding stays cheap.
@@ -29,13 +31,18 @@ public final class PersonDetector: Detector, @unchecked Sendable {
     public let minimumScore: Float
     /// Side of the window searched around a hint, in multiples of the hint's longer side (at least 150 px).
     public let hintWindowScale: Double
+    /// A tile is searched only where the coarse passes (full-height squares and the whole frame)
+    /// saw something person-like at this score or more, shorter than ``tilingHeightFraction`` of the
+    /// frame, with its centre inside the tile: a small person the coarse passes see faintly is then
+    /// looked at closely, and tiles of empty ground are skipped. Nil searches every tile.
+    public let tileCandidateScore: Float?
     private let network: NeuralNetwork
     private let input: ImageInputBuffer
     private let lock = NSLock()
 
     /// Loads the packaged model. Throws ``NeuralDetectionError`` when the runtime or the model is missing.
     public init(tileFraction: Double = 0.6, hintWindowScale: Double = 4, suppressionOverlap: Double = 0.45,
-                minimumScore: Float = 0.3) throws {
+                minimumScore: Float = 0.3, tileCandidateScore: Float? = 0.05) throws {
         let path = try PackagedModel.person.installedPath()
         network = try NeuralNetwork(modelPath: path) { _ in [1, 300, 300, 3] }
         guard network.outputCount == 4 else {
@@ -46,6 +53,7 @@ public final class PersonDetector: Detector, @unchecked Sendable {
         self.suppressionOverlap = suppressionOverlap
         self.minimumScore = minimumScore
         self.hintWindowScale = hintWindowScale
+        self.tileCandidateScore = tileCandidateScore
     }
 
     public func detect(in frame: ImageFrame, near hints: [PixelRect]) throws -> [Detection] {
@@ -58,17 +66,26 @@ public final class PersonDetector: Detector, @unchecked Sendable {
         }
         // A person cut by a square's edge inside the frame is found whole by an overlapping square:
         // the cut part would be a false detection.
-        func search(_ squares: [PixelRect]) throws -> [Detection] {
+        func search(_ squares: [PixelRect], minimumScore: Float) throws -> [Detection] {
             try squares.flatMap { square in
-                try detect(in: frame, region: square).filter { !Self.isCut($0.box, by: square, width: frame.width, height: frame.height) }
+                try detect(in: frame, region: square, minimumScore: minimumScore)
+                    .filter { !Self.isCut($0.box, by: square, width: frame.width, height: frame.height) }
             }
         }
-        var found = try search(Self.squares(width: frame.width, height: frame.height, sideFraction: 1))
+        // The coarse passes keep their faint detections too: they say where small people may be.
+        let candidateScore = min(minimumScore, tileCandidateScore ?? minimumScore)
+        let smallHeight = Self.tilingHeightFraction * Double(frame.height)
+        var found = try search(Self.squares(width: frame.width, height: frame.height, sideFraction: 1), minimumScore: candidateScore)
         let smallest = found.filter { $0.score >= 0.5 }.map(\.box.height).min()
-        if tileFraction < 1, (smallest ?? 0) < Self.tilingHeightFraction * Double(frame.height) {
-            found += try search([frame.bounds] + Self.squares(width: frame.width, height: frame.height, sideFraction: tileFraction))
+        if tileFraction < 1, (smallest ?? 0) < smallHeight {
+            found += try search([frame.bounds], minimumScore: candidateScore)
+            let small = found.filter { $0.box.height < smallHeight }
+            let tiles = Self.squares(width: frame.width, height: frame.height, sideFraction: tileFraction).filter { tile in
+                tileCandidateScore == nil || small.contains { tile.contains(x: $0.box.centerX, y: $0.box.centerY) }
+            }
+            found += try search(tiles, minimumScore: minimumScore)
         }
-        return NonMaximumSuppression.apply(found, overlap: suppressionOverlap)
+        return NonMaximumSuppression.apply(found.filter { $0.score >= minimumScore }, overlap: suppressionOverlap)
     }
 
     /// The network's boxes are wider than people as MOTChallenge boxes them: 1.15 and 1.26 times
@@ -80,6 +97,7 @@ public final class PersonDetector: Detector, @unchecked Sendable {
     /// Tiles are searched when the whole-frame pass's shortest confident person (score ≥ 0.5) is
     /// shorter than this fraction of the frame's height, or when it finds nobody.
     public static let tilingHeightFraction = 0.2
+
 
     /// True when `box` touches (within 2 px) an edge of `region` that lies inside the frame.
     static func isCut(_ box: PixelRect, by region: PixelRect, width: Int, height: Int) -> Bool {
@@ -139,9 +157,9 @@ public final class PersonDetector: Detector, @unchecked Sendable {
     /// in 0...1 of the input, classes `[1, N]`, scores `[1, N]`, count `[1]`. Scores are sorted in
     /// decreasing order within 0...1; the person class (1) fills its output with ones, so of the
     /// outputs that look like scores the one with the smallest sum is taken.
-    private func detect(in frame: ImageFrame, region: PixelRect) throws -> [Detection] {
+    private func detect(in frame: ImageFrame, region: PixelRect, minimumScore: Float? = nil) throws -> [Detection] {
         let placement = input.fill(from: frame, region: region, letterbox: false)
-        let minimumScore = minimumScore
+        let minimumScore = minimumScore ?? self.minimumScore
         let path = network.path
         let run: ([NetworkOutput]) throws -> [Detection] = { outputs in
             guard let boxes = outputs.first(where: { $0.shape.count == 3 && $0.shape.last == 4 }) else {
