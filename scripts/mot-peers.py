@@ -23,7 +23,8 @@ For each sequence (MOTChallenge layout: <Seq>/seqinfo.ini, <Seq>/gt/gt.txt, <Seq
      estimate, which happens, is written with size 0: a false positive, as the scorers count it);
   4. ByteTrack+bridging: ByteTrack's rows with the gaps bridged as vtrack's --mot file bridges them
      (a track missing for fewer than 20 frames between two rows gets rows interpolated linearly in
-     between, at the lower of the two scores), so that the comparison with vtrack is like for like;
+     between, at the lower of the two scores, but none that would lie on another track's row at IoU
+     above 0.5), so that the comparison with vtrack is like for like;
   -> OUT/peers/<tracker>/<Seq>.txt (MOTChallenge rows, 1-based frames, 0-based pixels as vtrack
      writes them).
 Then `vtrack eval --mot DIR --compare OUT/peers --out OUT` runs vtrack's automatic mode, scores all
@@ -112,11 +113,22 @@ BRIDGED_GAP = 20  # MOTChallengeTrackSink.bridgedGap
 
 def bridged(rows):
     """The rows plus, for each track missing on fewer than BRIDGED_GAP frames between two of its rows,
-    rows on the missing frames with the box interpolated linearly and the lower of the two scores."""
+    rows on the missing frames with the box interpolated linearly and the lower of the two scores,
+    except where such a row would overlap another track's row on its frame at IoU above 0.5."""
     by_track = {}
     for row in rows:
         by_track.setdefault(row[1], []).append(row)
     out = list(rows)
+    by_frame = {}
+    for row in rows:
+        by_frame.setdefault(row[0], []).append(row)
+
+    def iou(a, b):
+        w = min(a[2] + a[4], b[2] + b[4]) - max(a[2], b[2])
+        h = min(a[3] + a[5], b[3] + b[5]) - max(a[3], b[3])
+        inter = max(0.0, w) * max(0.0, h)
+        union = a[4] * a[5] + b[4] * b[5] - inter
+        return inter / union if union > 0 else 0.0
     for track_rows in by_track.values():
         track_rows.sort()
         for a, b in zip(track_rows, track_rows[1:]):
@@ -124,7 +136,10 @@ def bridged(rows):
             if 0 < missing < BRIDGED_GAP:
                 for frame in range(a[0] + 1, b[0]):
                     t = (frame - a[0]) / (b[0] - a[0])
-                    out.append((frame, a[1]) + tuple(p + (q - p) * t for p, q in zip(a[2:6], b[2:6])) + (min(a[6], b[6]),))
+                    row = (frame, a[1]) + tuple(p + (q - p) * t for p, q in zip(a[2:6], b[2:6])) + (min(a[6], b[6]),)
+                    if not any(other[1] != row[1] and iou(other, row) > 0.5 for other in by_frame.get(frame, [])):
+                        out.append(row)
+                        by_frame.setdefault(frame, []).append(row)
     return sorted(out, key=lambda r: (r[0], r[1]))
 
 

@@ -13,7 +13,9 @@ import VideoIO
 /// followed again was followed through the gap (a person walking behind another and out again):
 /// the gap's frames get rows too, the box interpolated linearly between the two followed frames and
 /// the confidence the lower of theirs, as ByteTrack's published results are made. A longer gap, or
-/// a track that ends in one, gets none.
+/// a track that ends in one, gets none; and no gap row is written where it would lie on another
+/// track's row (IoU above the automatic mode's ``MultiObjectTracker/Parameters/duplicateIoU``):
+/// two tracks never share a person, in the file either.
 ///
 /// So the rows of a frame are held while a track that was tentative on it is undecided (at most
 /// until its next detector run) and while a gap that includes it may still close (fewer than
@@ -27,6 +29,7 @@ public final class MOTChallengeTrackSink: TrackSink {
 
     private struct Row {
         var trackID: Int
+        var box: PixelRect
         var row: String
         /// Whether the track was tentative on the row's frame (written only once it is confirmed).
         var tentative: Bool
@@ -65,7 +68,7 @@ public final class MOTChallengeTrackSink: TrackSink {
             if record.state == .tentative {
                 if undecided[record.trackID] == nil { undecided[record.trackID] = index }
                 if MOTChallengeFormat.isResultOnceConfirmed(record) {
-                    rows.append(Row(trackID: record.trackID, row: MOTChallengeFormat.row(record), tentative: true))
+                    rows.append(Row(trackID: record.trackID, box: record.box, row: MOTChallengeFormat.row(record), tentative: true))
                 }
                 continue
             }
@@ -75,7 +78,7 @@ public final class MOTChallengeTrackSink: TrackSink {
             if MOTChallengeFormat.isResult(record) {
                 if let gap = gaps.removeValue(forKey: record.trackID) { bridge(gap, to: record) }
                 lastResult[record.trackID] = record
-                rows.append(Row(trackID: record.trackID, row: MOTChallengeFormat.row(record), tentative: false))
+                rows.append(Row(trackID: record.trackID, box: record.box, row: MOTChallengeFormat.row(record), tentative: false))
             } else if gaps[record.trackID] == nil, let last = lastResult[record.trackID] {
                 gaps[record.trackID] = Gap(last: last, start: index)
             }
@@ -101,8 +104,9 @@ public final class MOTChallengeTrackSink: TrackSink {
     }
 
     /// Adds interpolated rows for `gap`'s held frames, which lie between its last followed record
-    /// and `next`.
+    /// and `next`, except where a row would lie on another track's.
     private func bridge(_ gap: Gap, to next: TrackRecord) {
+        let overlapLimit = MultiObjectTracker.Parameters().duplicateIoU
         let span = Double(next.frame - gap.last.frame)
         guard span > 1 else { return }
         var row = next
@@ -114,7 +118,8 @@ public final class MOTChallengeTrackSink: TrackSink {
             row.frame = held[index].frame
             row.box = PixelRect(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t,
                                 width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
-            held[index].rows.append(Row(trackID: next.trackID, row: MOTChallengeFormat.row(row), tentative: false))
+            guard !held[index].rows.contains(where: { $0.trackID != next.trackID && $0.box.iou(row.box) > overlapLimit }) else { continue }
+            held[index].rows.append(Row(trackID: next.trackID, box: row.box, row: MOTChallengeFormat.row(row), tentative: false))
         }
     }
 

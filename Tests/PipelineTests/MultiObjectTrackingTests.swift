@@ -116,17 +116,29 @@ final class MultiObjectTrackingTests: XCTestCase {
         XCTAssertEqual(rows.map(\.frame), rows.map(\.frame).sorted(), "rows are in frame order")
         var backfilled = 0, unconfirmed = 0
         var bridged: [Int: (from: TrackRecord, to: TrackRecord)] = [:]  // by row index
+        var skippedOnAnother = 0
         for id in Set(records.map(\.trackID)) {
             let mine = records.filter { $0.trackID == id }
             let written = Set(rows.filter { $0.trackID == id }.map(\.frame))
             var expected = mine.allSatisfy { $0.state == .tentative }
                 ? [] : Set(mine.filter { ($0.state == .tentative && $0.confidence >= TrackState.lostBelow) || MOTChallengeFormat.isResult($0) }.map(\.frame))
-            // Gaps of fewer than bridgedGap frames between two followed frames, the track present throughout.
+            // Gaps of fewer than bridgedGap frames between two followed frames, the track present
+            // throughout: every gap frame is written, except where the row would lie on another track's.
             let followed = mine.filter(MOTChallengeFormat.isResult)
             for (a, b) in zip(followed, followed.dropFirst()) where b.frame - a.frame > 1 && b.frame - a.frame <= MOTChallengeTrackSink.bridgedGap {
                 let gap = Set((a.frame + 1)..<b.frame)
                 guard gap.isSubset(of: Set(mine.map(\.frame))) else { continue }
-                expected.formUnion(gap)
+                for frame in gap.sorted() where !written.contains(frame) {
+                    let t = Double(frame - a.frame) / Double(b.frame - a.frame)
+                    let box = PixelRect(x: a.box.x + (b.box.x - a.box.x) * t, y: a.box.y + (b.box.y - a.box.y) * t,
+                                        width: a.box.width + (b.box.width - a.box.width) * t,
+                                        height: a.box.height + (b.box.height - a.box.height) * t)
+                    let others = records.filter { $0.frame == frame && $0.trackID != id && MOTChallengeFormat.isResultOnceConfirmed($0) }.map(\.box)
+                        + rows.filter { $0.frame == frame && $0.trackID != id }.map(\.box)
+                    XCTAssertTrue(others.contains { $0.iou(box) > 0.5 }, "track \(id), frame \(frame): a gap frame not written though no other track is there")
+                    skippedOnAnother += 1
+                }
+                expected.formUnion(gap.intersection(written))
                 for (index, row) in rows.enumerated() where row.trackID == id && gap.contains(row.frame) { bridged[index] = (a, b) }
             }
             XCTAssertEqual(written, expected, "track \(id)")
@@ -140,15 +152,17 @@ final class MultiObjectTrackingTests: XCTestCase {
                 XCTAssertEqual(row.box.x, a.box.x + (b.box.x - a.box.x) * t, accuracy: 0.01)
                 XCTAssertEqual(row.box.height, a.box.height + (b.box.height - a.box.height) * t, accuracy: 0.01)
                 if (people[row.frame] ?? [:]).values.contains(where: { $0.iou(row.box) >= 0.5 }) { bridgedOnSomeone += 1 }
+                XCTAssertFalse(rows.contains { $0.frame == row.frame && $0.trackID != row.trackID && $0.box.iou(row.box) > 0.5 },
+                               "a bridged row of track \(row.trackID) on frame \(row.frame) lies on another track's")
             } else {
                 let record = try XCTUnwrap(records.first { $0.trackID == row.trackID && $0.frame == row.frame })
                 XCTAssertEqual(row.box.x, record.box.x, accuracy: 0.01)
                 XCTAssertEqual(row.box.width, record.box.width, accuracy: 0.01)
             }
         }
-        print("[mot] TUD-Stadtmitte: \(backfilled) tracks written from their first tentative frame, \(unconfirmed) never confirmed and not written, \(bridged.count) rows bridging gaps, \(bridgedOnSomeone) of them on a person")
+        print("[mot] TUD-Stadtmitte: \(backfilled) tracks written from their first tentative frame, \(unconfirmed) never confirmed and not written, \(bridged.count) rows bridging gaps, \(bridgedOnSomeone) of them on a person, \(skippedOnAnother) gap frames left out on another track")
         // People walking behind one another: the bridged boxes are where the ground truth has them.
-        XCTAssertGreaterThan(bridged.count, 20, "occluded people are bridged")
+        XCTAssertGreaterThan(bridged.count, 15, "occluded people are bridged (measured 23)")
         XCTAssertGreaterThanOrEqual(Double(bridgedOnSomeone), 0.75 * Double(bridged.count), "bridged rows land on people")
     }
 
