@@ -109,12 +109,12 @@ public final class MOTChallengeTrackSink: TrackSink {
         let overlapLimit = MultiObjectTracker.Parameters().duplicateIoU
         let span = Double(next.frame - gap.last.frame)
         guard span > 1 else { return }
+        let a = gap.last.box, b = next.box
         var row = next
         row.confidence = min(gap.last.confidence, next.confidence)
         for index in gap.start..<held.count {
             let t = Double(held[index].frame - gap.last.frame) / span
             guard t > 0, t < 1 else { continue }
-            let a = gap.last.box, b = next.box
             row.frame = held[index].frame
             row.box = PixelRect(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t,
                                 width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)

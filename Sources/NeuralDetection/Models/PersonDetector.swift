@@ -98,7 +98,6 @@ public final class PersonDetector: Detector, @unchecked Sendable {
     /// shorter than this fraction of the frame's height, or when it finds nobody.
     public static let tilingHeightFraction = 0.2
 
-
     /// True when `box` touches (within 2 px) an edge of `region` that lies inside the frame.
     static func isCut(_ box: PixelRect, by region: PixelRect, width: Int, height: Int) -> Bool {
         let margin = 2.0
