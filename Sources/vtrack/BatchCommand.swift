@@ -51,7 +51,7 @@ struct BatchCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Write no annotated MP4.")
     var noVideo = false
 
-    @Flag(help: "Also write OUT/<clip>.mot.txt: MOTChallenge rows (frame 1-based, id, box, confidence, -1,-1,-1).")
+    @Flag(help: "Also write OUT/<clip>.mot.txt: MOTChallenge rows (frame 1-based, id, box, confidence, -1,-1,-1), as track --mot writes them.")
     var mot = false
 
     @Flag(help: "Also write OUT/<clip>.jsonl: one JSON object per frame with its tracks.")

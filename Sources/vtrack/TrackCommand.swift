@@ -55,7 +55,9 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         --video, --mot nor --jsonl, writes into ./vtrack-out/. --mot PATH also writes MOTChallenge \
         rows (frame,id,bb_left,bb_top,bb_width,bb_height,conf,-1,-1,-1; frame 1-based, so the CSV's \
         frame + 1) of the objects on the frames they are followed (not lost records, not newcomers \
-        dropped unconfirmed), and \
+        dropped unconfirmed); a track lost for fewer than 20 frames and then followed again gets \
+        rows through the gap too, its box interpolated, except where one would lie on another \
+        track's row. And \
         --jsonl PATH one JSON object per frame with all its tracks (every record of the CSV). Every \
         output appears under its name only when \
         the clip is complete; an output may not be an input (the clip, a model) or another output. \
