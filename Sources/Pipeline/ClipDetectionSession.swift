@@ -34,8 +34,10 @@ public final class ClipDetectionSession {
         colour = detector.needsColour
     }
 
-    /// Decodes the clip, detects on every ``every``-th frame (from frame 0) and writes the rows.
+    /// Decodes the clip, detects on every ``every``-th frame (from frame 0) and writes the rows, creating
+    /// the CSV's folder when missing (as `vtrack track` does).
     public func run(csvPath: String, progress: ((Int) -> Void)? = nil) throws -> DetectionReport {
+        try FilePath.createFolder(forOutput: csvPath)
         let file = try TextOutputFile(path: csvPath)
         file.writeLine(Self.header)
         let clock = ContinuousClock()

@@ -28,8 +28,10 @@ public final class ClipRegistrationSession {
         self.stability = stability
     }
 
-    /// Decodes the clip and writes one row per frame.
+    /// Decodes the clip and writes one row per frame, creating the CSV's folder when
+    /// missing (as `vtrack track` does).
     public func run(csvPath: String, progress: ((Int) -> Void)? = nil) throws -> RegistrationReport {
+        try FilePath.createFolder(forOutput: csvPath)
         let file = try TextOutputFile(path: csvPath)
         file.writeLine(Self.header)
         let handler = SequenceRequestHandler()

@@ -38,4 +38,11 @@ public enum FilePath {
             throw OutputError.cannotCreate(path: output, reason: reason)
         }
     }
+
+    /// Creates the folder an output file at `path` goes into when missing; nothing for standard
+    /// output (`-`) or a bare name.
+    public static func createFolder(forOutput path: String) throws {
+        guard path != "-" else { return }
+        try createFolder(folder(of: path), for: path)
+    }
 }

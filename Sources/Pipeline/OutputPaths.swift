@@ -52,7 +52,7 @@ public struct OutputPaths: Sendable, Equatable {
     /// the annotated video with the clip's audio.
     public func makeSinks(clip: String, info: VideoInfo) throws -> [TrackSink] {
         var sinks: [TrackSink] = []
-        for path in written where path != "-" { try FilePath.createFolder(FilePath.folder(of: path), for: path) }
+        for path in written { try FilePath.createFolder(forOutput: path) }
         if let csv { sinks.append(try CSVTrackSink(path: csv)) }
         if let mot { sinks.append(try MOTChallengeTrackSink(path: mot)) }
         if let jsonLines { sinks.append(try JSONLinesTrackSink(path: jsonLines)) }

@@ -11,7 +11,7 @@ final class CLIDetectTests: XCTestCase {
 
     func testPersonDetectorWritesEveryNthFrameToTheCSV() throws {
         let folder = try CLITemporaryFolder()
-        let csv = folder.path("people.csv")
+        let csv = folder.path("new/people.csv")
         let outcome = try CLI.vtrack(["detect", pedestrians, "--detector", "person", "--every", "200", "--csv", csv])
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         let lines = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -65,6 +65,26 @@ final class CLIDetectTests: XCTestCase {
             XCTAssertFalse(outcome.signalled, "\(arguments): \(outcome.stderr)")
             XCTAssertTrue(outcome.stderr.contains(expected), "\(arguments): \(outcome.stderr)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: csv), "\(arguments) left a CSV")
+        }
+    }
+
+    /// As `vtrack track` does, `detect` and `register` create a CSV's missing folder; a folder that
+    /// is a file is a one-line error naming the CSV, and nothing is written.
+    func testTheCSVFolderIsCreatedUnlessItIsAFile() throws {
+        let folder = try CLITemporaryFolder()
+        try folder.write("a file, not a folder", to: "taken")
+        for command in [["detect", cliSampleClip, "--detector", "face"], ["register", cliSampleClip]] {
+            let made = folder.path("\(command[0])/a/b.csv")
+            let outcome = try CLI.vtrack(command + ["--csv", made, "--quiet"])
+            XCTAssertEqual(outcome.status, 0, outcome.stderr)
+            XCTAssertTrue(try String(contentsOfFile: made, encoding: .utf8).split(separator: "\n").count > 1, "\(command[0]) wrote no rows")
+
+            let blocked = folder.path("taken/b.csv")
+            let refused = try CLI.vtrack(command + ["--csv", blocked, "--quiet"])
+            XCTAssertEqual(refused.status, 1, refused.stderr)
+            XCTAssertEqual(refused.messages.count, 1, refused.stderr)
+            XCTAssertTrue(refused.stderr.contains(blocked) && refused.stderr.contains("is not a folder"), refused.stderr)
+            XCTAssertEqual(try String(contentsOfFile: folder.path("taken"), encoding: .utf8), "a file, not a folder")
         }
     }
 }
