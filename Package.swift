@@ -31,9 +31,9 @@ let package = Package(
         .target(name: "VideoIO", dependencies: ["CFFmpeg", "Imaging"]),
         .target(name: "Tracking", dependencies: ["Imaging", "CFFTW"]),
         .target(name: "Detection", dependencies: ["Imaging", "Tracking", "CFFTW"]),
-        .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "COpenVINO"]),
+        .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "Tracking", "COpenVINO"]),
         .target(name: "Pipeline", dependencies: ["VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
-        .target(name: "Evaluation", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection"]),
+        .target(name: "Evaluation", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
         .executableTarget(
             name: "vtrack",
             dependencies: [

@@ -207,14 +207,64 @@ def swift_weights(w):
 
 
 def write_swift(path, type_name, comment, fits, names):
+    """Writes one static model per fit: `fast`, `accurate` (without the appearance cue, whose weight is
+    then left out) and, when fitted, `fastWithAppearance`, `accurateWithAppearance`."""
     lines = ["// Written by scripts/fit-confidence.py: do not edit by hand, refit instead.",
              f"// Features: {', '.join(names)}.", f"extension {type_name} {{"]
-    for level in LEVELS:
-        lines += [f"    /// {comment.format(level=level)}",
-                  f"    public static let {level} = {type_name}(weights: [",
-                  f"        {swift_weights(fits[level])},", "    ])"]
+    for key in [level + variant for variant in ("", "WithAppearance") for level in LEVELS if level + variant in fits]:
+        level, with_cue = key.replace("WithAppearance", ""), key.endswith("WithAppearance")
+        cue = " with the appearance cue" if with_cue else (" without the appearance cue" if APPEARANCE in names else "")
+        lines += [f"    /// {comment.format(level=level, cue=cue)}",
+                  f"    public static let {key} = {type_name}(weights: [",
+                  f"        {swift_weights(fits[key])},", "    ])"]
     lines.append("}")
     open(path, "w").write("\n".join(lines) + "\n")
+
+
+APPEARANCE = "appearance_similarity"
+
+
+def fit_level(bare, piped, protocols, columns, bootstrap):
+    """Fits both stages on the tracker features in `columns` and scores them: figures per run, weights."""
+    def select(data):
+        return {**data, "tracker": data["tracker"][:, columns]}
+    bare = {p: select(d) for p, d in bare.items()}; piped = {p: select(d) for p, d in piped.items()}
+    all_bare, all_piped = concat(list(bare.values())), concat(list(piped.values()))
+    sequences = sorted(set(all_bare["seq"]))
+
+    def fit_tracker(exclude):
+        m = (all_bare["seq"] != exclude) & all_bare["has_tracker"] & (all_bare["visible"] >= MIN_VISIBLE)
+        return fit_logistic(all_bare["tracker"][m], (all_bare["iou"][m] >= 0.5).astype(float))
+
+    def fit_track(exclude, w_tracker):
+        m = (all_piped["seq"] != exclude) & (all_piped["visible"] >= MIN_VISIBLE)
+        X = track_matrix(all_piped, w_tracker)
+        return fit_logistic(X[m], (all_piped["iou"][m] >= 0.5).astype(float))
+
+    w1 = fit_tracker(None); w2 = fit_track(None, w1)
+    held_out = {s: (fit_tracker(s),) for s in sequences}
+    held_out = {s: (w, fit_track(s, w)) for s, (w,) in held_out.items()}
+
+    def predictions(data, pipeline, fitted):
+        p = np.zeros(len(data["iou"]))
+        for s in np.unique(data["seq"]):
+            m = data["seq"] == s
+            w_tracker, w_track = fitted(s)
+            part = {k: v[m] for k, v in data.items()}
+            p[m] = sigmoid(track_matrix(part, w_tracker) @ w_track) if pipeline else tracker_probability(part, w_tracker)
+        return rule(p, data)
+
+    figures_by_run = {}
+    for mode, data_by in (("bare", bare), ("pipeline", piped)):
+        for protocol in protocols:
+            data = data_by[protocol]
+            held = predictions(data, mode == "pipeline", lambda s: held_out[s])
+            loso = figures(held, data)
+            if bootstrap:
+                loso["ece_bootstrap_5_95"] = bootstrap_ece(held, data, bootstrap, np.random.default_rng(0))
+            insample = figures(predictions(data, mode == "pipeline", lambda s: (w1, w2)), data)
+            figures_by_run[f"{mode} {protocol}"] = {"leave_one_sequence_out": loso, "in_sample": insample}
+    return figures_by_run, w1, w2
 
 
 def main():
@@ -232,76 +282,54 @@ def main():
         sys.exit(f"{args.runs}: no complete <protocol>-0 and <protocol>-50 evaluations (see scripts/refit-confidence.sh)")
     print(f"protocols: {', '.join(protocols)}")
     report = {}
-    tracker_fits, track_fits = {}, {}
+    fits = {}
     for level in LEVELS:
         bare = {p: load(args.runs, args.sequences, p, 0, level) for p in protocols}
         piped = {p: load(args.runs, args.sequences, p, 50, level) for p in protocols}
         tracker_names, track_names = bare[protocols[0]][1], piped[protocols[0]][2]
         bare = {p: v[0] for p, v in bare.items()}; piped = {p: v[0] for p, v in piped.items()}
-        all_bare, all_piped = concat(list(bare.values())), concat(list(piped.values()))
-        sequences = sorted(set(all_bare["seq"]))
-
-        def fit_tracker(exclude):
-            m = (all_bare["seq"] != exclude) & all_bare["has_tracker"] & (all_bare["visible"] >= MIN_VISIBLE)
-            return fit_logistic(all_bare["tracker"][m], (all_bare["iou"][m] >= 0.5).astype(float))
-
-        def fit_track(exclude, w_tracker):
-            m = (all_piped["seq"] != exclude) & (all_piped["visible"] >= MIN_VISIBLE)
-            X = track_matrix(all_piped, w_tracker)
-            return fit_logistic(X[m], (all_piped["iou"][m] >= 0.5).astype(float))
-
-        w1 = fit_tracker(None); w2 = fit_track(None, w1)
-        tracker_fits[level], track_fits[level] = w1, w2
-        held_out = {s: (fit_tracker(s),) for s in sequences}
-        held_out = {s: (w, fit_track(s, w)) for s, (w,) in held_out.items()}
-
-        def predictions(data, pipeline, fitted):
-            p = np.zeros(len(data["iou"]))
-            for s in np.unique(data["seq"]):
-                m = data["seq"] == s
-                w_tracker, w_track = fitted(s)
-                part = {k: v[m] for k, v in data.items()}
-                p[m] = sigmoid(track_matrix(part, w_tracker) @ w_track) if pipeline else tracker_probability(part, w_tracker)
-            return rule(p, data)
-
-        level_report = {}
-        for mode, data_by in (("bare", bare), ("pipeline", piped)):
-            for protocol in protocols:
-                data = data_by[protocol]
-                held = predictions(data, mode == "pipeline", lambda s: held_out[s])
-                loso = figures(held, data)
-                if args.bootstrap:
-                    loso["ece_bootstrap_5_95"] = bootstrap_ece(held, data, args.bootstrap, np.random.default_rng(0))
-                insample = figures(predictions(data, mode == "pipeline", lambda s: (w1, w2)), data)
-                level_report[f"{mode} {protocol}"] = {"leave_one_sequence_out": loso, "in_sample": insample}
-        report[level] = {"figures": level_report, "tracker_features": tracker_names, "track_features": track_names,
-                         "tracker_weights": w1.tolist(), "track_weights": w2.tolist()}
+        without = [i for i, name in enumerate(tracker_names) if name != APPEARANCE]
+        variants = {"": without}
+        appearance = [i for i, name in enumerate(tracker_names) if name == APPEARANCE]
+        if appearance and np.ptp(concat(list(bare.values()))["tracker"][:, appearance[0]]) > 0:
+            variants["WithAppearance"] = list(range(len(tracker_names)))
+        report[level] = {"tracker_features": tracker_names, "track_features": track_names}
+        for variant, columns in variants.items():
+            figures_by_run, w1, w2 = fit_level(bare, piped, protocols, columns, args.bootstrap)
+            fits[level + variant] = (w1, w2)
+            report[level]["figures" + variant] = figures_by_run
+            report[level]["tracker_weights" + variant] = w1.tolist()
+            report[level]["track_weights" + variant] = w2.tolist()
 
     columns = ("ece", "brier", "solid_share", "dashed_on_object", "solid_failures", "lost_on_object", "mean_sequence_roc_auc")
-    print("level     run            fit        " + " ".join(f"{c[:16]:>16}" for c in columns) + "  lowest seq ROC")
+    print("level     cues        run            fit        " + " ".join(f"{c[:16]:>16}" for c in columns) + "  lowest seq ROC")
     for level in LEVELS:
-        for run, both in report[level]["figures"].items():
-            for fit, key in (("held-out", "leave_one_sequence_out"), ("in-sample", "in_sample")):
-                f = both[key]
-                low = f["lowest_sequence_roc_auc"]
-                print(f"{level:9} {run:14} {fit:10} " + " ".join(f"{f[c]:16.3f}" for c in columns)
-                      + (f"  {low[0]} {low[1]:.3f}" if low else ""))
+        for key in [k for k in report[level] if k.startswith("figures")]:
+            cues = "appearance" if key.endswith("WithAppearance") else "shipped"
+            for run, both in report[level][key].items():
+                for fit, name in (("held-out", "leave_one_sequence_out"), ("in-sample", "in_sample")):
+                    f = both[name]
+                    low = f["lowest_sequence_roc_auc"]
+                    print(f"{level:9} {cues:11} {run:14} {fit:10} " + " ".join(f"{f[c]:16.3f}" for c in columns)
+                          + (f"  {low[0]} {low[1]:.3f}" if low else ""))
     if args.bootstrap:
         print(f"held-out ECE, 5th-95th percentile over {args.bootstrap} resamplings of the sequences:")
         for level in LEVELS:
-            for run, both in report[level]["figures"].items():
-                f = both["leave_one_sequence_out"]
-                low, high = f["ece_bootstrap_5_95"]
-                print(f"{level:9} {run:14} {f['ece']:.3f}  ({low:.3f}-{high:.3f})")
+            for key in [k for k in report[level] if k.startswith("figures")]:
+                for run, both in report[level][key].items():
+                    f = both["leave_one_sequence_out"]
+                    low, high = f["ece_bootstrap_5_95"]
+                    print(f"{level:9} {key[len('figures'):] or 'shipped':15} {run:14} {f['ece']:.3f}  ({low:.3f}-{high:.3f})")
     if args.json:
         json.dump(report, open(args.json, "w"), indent=1)
     if args.write:
+        names = report[LEVELS[0]]["tracker_features"]
         write_swift(os.path.join(ROOT, "Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift"), "ConfidenceModel",
-                    "Fitted on the bare `{level}` tracker's OPE, SRE and TRE frames of the development set.",
-                    tracker_fits, report[LEVELS[0]]["tracker_features"])
+                    "Fitted on the bare `{level}` tracker's OPE, SRE and TRE frames of the development set{cue}.",
+                    {k: w1 for k, (w1, _) in fits.items()}, names)
         write_swift(os.path.join(ROOT, "Sources/Pipeline/TrackConfidenceModel+Fitted.swift"), "TrackConfidenceModel",
-                    "Fitted on the `{level}` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames).",
-                    track_fits, report[LEVELS[0]]["track_features"])
+                    "Fitted on the `{level}` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames){cue}.",
+                    {k: w2 for k, (_, w2) in fits.items()}, report[LEVELS[0]]["track_features"])
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Imaging
+import NeuralDetection
 import Pipeline
 import Tracking
 import VideoIO
@@ -98,7 +99,7 @@ public enum LockstepRunner {
 /// thread at a time (the frame loop, or its slot of `concurrentPerform`).
 private final class LockstepRun {
     let start: RunStart
-    let handler = SequenceRequestHandler()
+    let handler = SequenceRequestHandler(appearance: AppearanceDescription.shared)
     let request: TrackObjectRequest
     var records: [TrackRecord] = []
     private var outOfView = OutOfViewHold()

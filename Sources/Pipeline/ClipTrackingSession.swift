@@ -1,6 +1,7 @@
 import Detection
 import Foundation
 import Imaging
+import NeuralDetection
 import Tracking
 import VideoIO
 
@@ -55,7 +56,9 @@ public final class ClipTrackingSession {
         let started = clock.now
         var trackingTime = Duration.zero
         let needsColour = TrackerParameters.for(options.level).needsColour
-        let handler = SequenceRequestHandler()
+        // Boxes given by the user get the appearance cue; automatic tracks are re-seeded too often to need it.
+        let describer = targets.isEmpty ? nil : AppearanceDescription.shared
+        let handler = SequenceRequestHandler(appearance: describer)
         let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
                                           detector: options.detector)
         var objects: [TrackedObject] = []
@@ -73,7 +76,7 @@ public final class ClipTrackingSession {
             for (target, classLabel) in newTargets.prefix(max(0, room)) {
                 objects.append(TrackedObject(trackID: nextTrackID, label: target.label, classLabel: classLabel, box: target.box,
                                              frame: image, colourFrame: colourFrame, level: options.level, isAutomatic: automatic,
-                                             learnsAppearance: options.reseedEvery > 0))
+                                             learnsAppearance: options.reseedEvery > 0, appearanceCue: describer != nil))
                 nextTrackID += 1
             }
         }

@@ -9,7 +9,8 @@ import Tracking
 ///
 /// The weights are fitted per level by `scripts/fit-confidence.py` on the pipeline's OPE, SRE and
 /// TRE runs of the development set (`vtrack eval --reseed-every 50 --evidence`), which writes
-/// ``fast`` and ``accurate`` in `TrackConfidenceModel+Fitted.swift`.
+/// ``fast`` and ``accurate``, and ``fastWithAppearance`` and ``accurateWithAppearance`` for a tracker
+/// whose confidence has the appearance cue, in `TrackConfidenceModel+Fitted.swift`.
 public struct TrackConfidenceModel: LogisticConfidenceModel, Sendable, Equatable {
     public static let featureNames = [
         "bias", "tracker_logit", "reseeded", "log_frames_since_reseed",
@@ -20,9 +21,14 @@ public struct TrackConfidenceModel: LogisticConfidenceModel, Sendable, Equatable
         self.weights = weights
     }
 
-    /// The fitted model of `level`.
-    public static func `for`(_ level: TrackingLevel) -> TrackConfidenceModel {
-        level == .fast ? .fast : .accurate
+    /// The fitted model of `level`, for a tracker whose confidence has the appearance cue or not.
+    public static func `for`(_ level: TrackingLevel, withAppearance: Bool) -> TrackConfidenceModel {
+        switch (level, withAppearance) {
+        case (.fast, false): return .fast
+        case (.accurate, false): return .accurate
+        case (.fast, true): return .fastWithAppearance
+        case (.accurate, true): return .accurateWithAppearance
+        }
     }
 
     /// The probability (0...1) that the box is on the object given `evidence`.

@@ -57,8 +57,10 @@ final class TrackedObject {
     private static let velocitySmoothing = 0.3
 
     /// `colourFrame` gives the start frame in colour, asked for only when the object's appearance is learnt.
+    /// `appearanceCue` says whether the handler describes the box (``AppearanceDescriber``), which picks
+    /// the re-seeded track's confidence model fitted with that cue.
     init(trackID: Int, label: String, classLabel: String?, box: PixelRect, frame: ImageFrame, colourFrame: () -> ImageFrame,
-         level: TrackingLevel, isAutomatic: Bool, learnsAppearance: Bool) {
+         level: TrackingLevel, isAutomatic: Bool, learnsAppearance: Bool, appearanceCue: Bool = false) {
         self.trackID = trackID
         self.label = label
         self.classLabel = classLabel
@@ -69,7 +71,7 @@ final class TrackedObject {
             boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
         request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
         redetector = learnsAppearance ? TemplateRedetector() : nil
-        confidenceModel = learnsAppearance ? TrackConfidenceModel.for(level) : nil
+        confidenceModel = learnsAppearance ? TrackConfidenceModel.for(level, withAppearance: appearanceCue) : nil
         colourRedetector = learnsAppearance ? ColourRedetector(frame: colourFrame(), box: box) : nil
         // A box under 4 px a side has no appearance to learn; the re-seeder then leaves the track alone.
         try? redetector?.learn(from: frame, box: box, confidence: 1)

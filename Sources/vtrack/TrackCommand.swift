@@ -36,8 +36,10 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         since its last sure fix, the size of its last jump and of its change in size, how much of \
         the box is in the picture, colour contrast, how much more the box changed since the last \
         frame than the rest of the picture once the camera's motion is taken out (a box left on \
-        the background changes like it) and how fast the box moves against the scene, and \
-        whether and how long ago a detector re-seeded the track (a search that did not find the first appearance is not a cue: an \
+        the background changes like it), how fast the box moves against the scene, how much \
+        the box still looks like the object's first view to an ImageNet network (every 5th \
+        frame, boxes given with --box, when the neural runtime is installed), and whether and \
+        how long ago a detector re-seeded the track (a search that did not find the first appearance is not a cue: an \
         object that turns is not found that way while the tracker follows it). \
         Above 0.5 a box is drawn solid, at or below dashed. The state is lost when the confidence \
         is below 0.2 (odds of 4 to 1 that the box is off the object) and tracked again as soon as \

@@ -38,9 +38,12 @@ final class PersonReseedTests: XCTestCase {
             print("[person] sample run, --detector \(detector): \(onPerson) sampled track-frames solid on a person, \(onNobody) solid on no one")
         }
         // The confidence is a probability, so the measure is how often a solid box is on a person,
-        // not how many solid boxes there are.
-        XCTAssertGreaterThan(solidOnPersonShare["person"] ?? 0, solidOnPersonShare["template"] ?? 0,
-                             "with the person detector a solid box is on a person more often")
+        // not how many solid boxes there are. Measured: 36 of 40 with the person detector; with the
+        // template re-detector 108 of 109 (114 of 137 before the confidence had the appearance cue,
+        // which now dashes `right`'s box left on the sign).
+        for (detector, share) in solidOnPersonShare {
+            XCTAssertGreaterThanOrEqual(share, 0.85, "--detector \(detector): a solid box should be on a person")
+        }
     }
 
     /// Whole-frame person detections (score >= 0.3) on every 10th frame.

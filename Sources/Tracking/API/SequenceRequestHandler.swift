@@ -31,6 +31,8 @@ public final class SequenceRequestHandler {
         let tracker: Tracker
         let parameters: TrackerParameters
         var last: Observation
+        /// The object's first description and the latest similarity with it (with a describer).
+        var appearance: AppearanceMemory?
 
         init(tracker: Tracker, parameters: TrackerParameters, last: Observation) {
             self.tracker = tracker
@@ -47,8 +49,15 @@ public final class SequenceRequestHandler {
     private let sceneRegistration = PhaseCorrelationRegistration(refinesShift: false)
     /// This frame's change against the previous tracked frame, a cue of every tracker's confidence.
     private let sceneChange = SceneChange()
+    /// Describes tracked boxes for the appearance cue of the confidence; nil: no such cue.
+    private let describer: AppearanceDescriber?
 
-    public init() {}
+    /// A handler; with `appearance`, each tracked object's box is described on its first frame and
+    /// every ``AppearanceMemory/describeEvery`` frames after, and the confidence uses how much it still
+    /// looks like the first view (``TrackerParameters/appearanceConfidenceModel``).
+    public init(appearance: AppearanceDescriber? = nil) {
+        describer = appearance
+    }
 
     /// Number of live trackers, all types.
     public var liveTrackerCount: Int { objectTracks.count + rectangleTracks.count }
@@ -199,6 +208,18 @@ public final class SequenceRequestHandler {
 
     // MARK: - Committing
 
+    /// `estimate` with the appearance cue in its evidence and its confidence from the model fitted
+    /// with that cue, when the handler has a describer and the object's first box was described.
+    private func withAppearanceCue(_ estimate: TrackerEstimate, track: Track<CorrelationTracker, DetectedObjectObservation>,
+                                   frame: ImageFrame) -> TrackerEstimate {
+        guard let describer, var memory = track.appearance, var evidence = estimate.evidence else { return estimate }
+        memory.update(box: estimate.box, frame: frame, describer: describer)
+        track.appearance = memory
+        evidence.appearanceSimilarity = memory.similarity
+        return TrackerEstimate(box: estimate.box, confidence: track.parameters.appearanceConfidenceModel.probability(evidence),
+                               evidence: evidence)
+    }
+
     private func commit(_ job: Job, _ outcome: Outcome, frame: ImageFrame) {
         let width = frame.width, height = frame.height
         switch (job, outcome) {
@@ -207,8 +228,11 @@ public final class SequenceRequestHandler {
             let result = DetectedObjectObservation(id: request.inputObservation.id,
                                                    boundingBox: NormalizedRect(clipped, imageWidth: width, imageHeight: height))
             request.evidence = nil
-            finish(request, result, track: Track(tracker: tracker, parameters: request.parameters, last: result))
-        case let (.continueObject(request, track), .updated(estimate)):
+            let track = Track(tracker: tracker, parameters: request.parameters, last: result)
+            track.appearance = describer?.describe(clipped, in: frame).map(AppearanceMemory.init)
+            finish(request, result, track: track)
+        case let (.continueObject(request, track), .updated(tracked)):
+            let estimate = withAppearanceCue(tracked, track: track, frame: frame)
             let result = DetectedObjectObservation(id: track.last.id,
                                                    boundingBox: NormalizedRect(estimate.box, imageWidth: width, imageHeight: height),
                                                    confidence: estimate.confidence)

@@ -144,6 +144,9 @@ public struct TrackerParameters: Sendable, Equatable {
     /// Turns each frame's ``TrackingEvidence`` into the reported confidence (the probability that
     /// the box is on the object); fitted per level.
     public var confidenceModel: ConfidenceModel
+    /// The same with the appearance cue, used by a ``SequenceRequestHandler`` that has an
+    /// ``AppearanceDescriber``.
+    public var appearanceConfidenceModel: ConfidenceModel
 
     /// True when the tracker reads `frame.rgb` (colour features).
     public var needsColour: Bool { colourFeatures == .opponent || colourHistogramWeight > 0 }
@@ -175,7 +178,8 @@ public struct TrackerParameters: Sendable, Equatable {
         responseMidpoint: 6, responseWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
         agreementWeight: 14.25, agreementSmoothing: 0.2, confidenceMidpoint: 5.75, confidenceWidth: 1,
-        learningPeakTolerance: 0.3, driftSpread: 0.25, confidenceModel: .accurate)
+        learningPeakTolerance: 0.3, driftSpread: 0.25, confidenceModel: .accurate,
+        appearanceConfidenceModel: .accurateWithAppearance)
 
     /// Fastest set that still estimates scale and reports an honest confidence: 13 gradient
     /// channels + luma in a window of 2x context resampled to ~20x20 cells, learnt from the search
@@ -192,5 +196,6 @@ public struct TrackerParameters: Sendable, Equatable {
         responseMidpoint: 6, responseWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
         agreementWeight: 14.25, agreementSmoothing: 0.2, confidenceMidpoint: 7, confidenceWidth: 1.3,
-        learningPeakTolerance: 0.3, driftSpread: 0.25, confidenceModel: .fast)
+        learningPeakTolerance: 0.3, driftSpread: 0.25, confidenceModel: .fast,
+        appearanceConfidenceModel: .fastWithAppearance)
 }
