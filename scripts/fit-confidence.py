@@ -14,6 +14,9 @@ the re-seeder's findings); the ground truth gives the label: IoU >= 0.5.
 Two logistic regressions per level (Newton's method, ridge 1 on the non-bias weights):
   1. ConfidenceModel on the bare tracker's frames (all three protocols pooled);
   2. TrackConfidenceModel on the pipeline's frames, its first input the logit of model 1's probability.
+Both are fitted twice when the runs have the appearance cue (`tracker_appearance_similarity`, written
+when the neural runtime is installed): without it (`fast`, `accurate`: what a machine without the
+runtime reports) and with it (`fastWithAppearance`, `accurateWithAppearance`).
 Frames where the object is out of view (less than half the box inside the frame) are
 reported at confidence 0 by rule and are left out of the fit (not of the figures).
 
