@@ -15,7 +15,6 @@ held-out figures are printed per protocol. docs/confidence.md has the results.
 """
 import argparse
 import csv
-import glob
 import importlib.util
 import os
 import subprocess
@@ -92,18 +91,11 @@ def cues(runs, sequences, level, describer, every):
 
 
 def load(runs, sequences, protocol, level, cosine, every):
+    """The bare runs' rows as fit-confidence.py loads them, every `every`-th row of each run, with the cue."""
     data, names, _ = fit.load(runs, sequences, protocol, 0, level)
-    keys = []
-    for path in fit.evidence_files(f"{runs}/{protocol}-0", protocol, level):
-        seq = os.path.basename(path)[: -len(".evidence.csv")] if protocol == "ope" else os.path.basename(os.path.dirname(path))
-        truth = fit.load_ground_truth(f"{sequences}/{seq}/groundtruth_rect.txt")
-        for k, row in enumerate(list(csv.reader(open(path)))[1:]):
-            frame = int(row[0])
-            if k > 0 and frame < len(truth) and not np.isnan(truth[frame, 0]):
-                keys.append((path, k))
-    kept = np.array([k % every == 0 for _, k in keys])
+    kept = data["row"] % every == 0
     data = {name: values[kept] for name, values in data.items()}
-    data["cosine"] = np.array([cosine[key] for key, keep in zip(keys, kept) if keep])
+    data["cosine"] = np.array([cosine[(path, row)] for path, row in zip(data["path"], data["row"])])
     return data, names
 
 

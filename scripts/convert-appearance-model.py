@@ -153,7 +153,7 @@ class IRWriter:
 def convolution(ir, x, state, conv, norm, stride, groups, relu):
     w, size, b = folded(state, conv, norm)
     outputs, per_group, k = size[0], size[1], size[2]
-    _, channels, height, width = x[2]
+    height, width = x[2][2], x[2][3]
     pad = k // 2
     out_h, out_w = (height + 2 * pad - k) // stride + 1, (width + 2 * pad - k) // stride + 1
     data = {"strides": f"{stride},{stride}", "dilations": "1,1", "pads_begin": f"{pad},{pad}",

@@ -75,9 +75,11 @@ def evidence_files(folder, protocol, level):
 
 
 def load(runs_dir, sequences_dir, protocol, reseed, level):
-    """Rows of every run: sequence, IoU, tracker features, track features, visible, reseeded."""
+    """Rows of every run: sequence, IoU, tracker features, track features, visible, reseeded, and where
+    each row is (its evidence file and its index among the file's rows)."""
     folder = f"{runs_dir}/{protocol}-{reseed}"
-    out = {"seq": [], "iou": [], "tracker": [], "track": [], "visible": [], "reseeded": [], "has_tracker": []}
+    out = {"seq": [], "iou": [], "tracker": [], "track": [], "visible": [], "reseeded": [], "has_tracker": [],
+           "path": [], "row": []}
     gts = {}
     for path in evidence_files(folder, protocol, level):
         seq = os.path.basename(path)[: -len(".evidence.csv")] if protocol == "ope" else os.path.basename(os.path.dirname(path))
@@ -96,6 +98,8 @@ def load(runs_dir, sequences_dir, protocol, reseed, level):
                 continue  # the start frame is the given box; nan ground truth is not scored
             box = np.array([[float(r[1]), float(r[2]), float(r[3]), float(r[4])]])
             out["seq"].append(seq)
+            out["path"].append(path)
+            out["row"].append(n)
             out["iou"].append(float(iou(box, gt[frame:frame + 1])[0]))
             has = r[tcols[0]] != ""
             out["has_tracker"].append(has)
