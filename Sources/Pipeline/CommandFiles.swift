@@ -1,8 +1,10 @@
 import Foundation
+import NeuralDetection
 
 /// The files one command reads and writes, and the one rule that protects them: no output may be,
 /// or resolve to, an input of the command or another of its outputs, and every output is a path
-/// that can be written (see ``OutputDestination``).
+/// that can be written (see ``OutputDestination``). vtrack's installed models (``PackagedModel``)
+/// are inputs of every command: any command may read them (the appearance describer with every box).
 ///
 /// Paths are compared after resolving symbolic links (`..`, links to files and to folders) and by
 /// device and inode (hard links). Commands check before any work starts:
@@ -49,7 +51,7 @@ public struct CommandFiles: Sendable {
         var destinations: [OutputDestination] = []
         for (index, output) in outputs.enumerated() {
             let destination = try OutputDestination(path: output.path, kind: output.role, streams: streamable[index])
-            if let input = inputs.first(where: { Self.sameFile($0.path, output.path) }) {
+            if let input = (inputs + Self.packagedModels).first(where: { Self.sameFile($0.path, output.path) }) {
                 throw OutputError.wouldOverwriteInput(path: output.path, input: input.role)
             }
             if let earlier = outputs[..<index].indices.first(where: {
@@ -60,6 +62,10 @@ public struct CommandFiles: Sendable {
             destinations.append(destination)
         }
         return destinations
+    }
+
+    private static var packagedModels: [File] {
+        PackagedModel.allCases.map { File(role: "vtrack's installed \($0.rawValue) model", path: $0.path) }
     }
 
     /// True when both paths name the same file: the same path once symbolic links are resolved, or

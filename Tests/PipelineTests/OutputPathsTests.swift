@@ -1,3 +1,4 @@
+import NeuralDetection
 import Pipeline
 import XCTest
 
@@ -25,6 +26,20 @@ final class OutputPathsTests: XCTestCase {
         XCTAssertEqual(FilePath.folder(of: "/x"), "/")
         XCTAssertEqual(FilePath.folder(of: "/"), "/")
         XCTAssertEqual(FilePath.folder(of: "//x"), "/")
+    }
+
+    /// Every command may read vtrack's installed models (the appearance describer reads its model
+    /// whenever boxes are tracked), so no output may be one, whether or not the command names it.
+    func testOutputsOnAnInstalledModelAreRefused() {
+        for model in PackagedModel.allCases {
+            XCTAssertThrowsError(try OutputPaths(clip: "in/clip.mp4", out: nil, csv: model.path, video: nil)) { error in
+                XCTAssertEqual(error as? OutputError,
+                               .wouldOverwriteInput(path: model.path, input: "vtrack's installed \(model.rawValue) model"))
+            }
+            var files = CommandFiles()
+            files.output("CSV", model.path)
+            XCTAssertThrowsError(try files.check(), "\(model)")
+        }
     }
 
     func testOutputsEqualToTheClipOrToEachOtherAreRefused() {
