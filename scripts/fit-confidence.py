@@ -14,9 +14,9 @@ the re-seeder's findings); the ground truth gives the label: IoU >= 0.5.
 Two logistic regressions per level (Newton's method, ridge 1 on the non-bias weights):
   1. ConfidenceModel on the bare tracker's frames (all three protocols pooled);
   2. TrackConfidenceModel on the pipeline's frames, its first input the logit of model 1's probability.
-Both are fitted twice when the runs have the appearance cue (`tracker_appearance_similarity`, written
-when the neural runtime is installed): without it (`fast`, `accurate`: what a machine without the
-runtime reports) and with it (`fastWithAppearance`, `accurateWithAppearance`).
+Both are fitted twice when the runs have the appearance cues (`tracker_appearance_similarity` and its
+running average, written when the neural runtime is installed): without them (`fast`, `accurate`: what a
+machine without the runtime reports) and with them (`fastWithAppearance`, `accurateWithAppearance`).
 Frames where the object is out of view (less than half the box inside the frame) are
 reported at confidence 0 by rule and are left out of the fit (not of the figures).
 
@@ -214,13 +214,13 @@ def swift_weights(w):
 
 
 def write_swift(path, type_name, comment, fits, names):
-    """Writes one static model per fit: `fast`, `accurate` (without the appearance cue, whose weight is
+    """Writes one static model per fit: `fast`, `accurate` (without the appearance cues, whose weights are
     then left out) and, when fitted, `fastWithAppearance`, `accurateWithAppearance`."""
     lines = ["// Written by scripts/fit-confidence.py: do not edit by hand, refit instead.",
              f"// Features: {', '.join(names)}.", f"extension {type_name} {{"]
     for key in [level + variant for variant in ("", "WithAppearance") for level in LEVELS if level + variant in fits]:
         level, with_cue = key.replace("WithAppearance", ""), key.endswith("WithAppearance")
-        cue = " with the appearance cue" if with_cue else (" without the appearance cue" if APPEARANCE in names else "")
+        cue = " with the appearance cues" if with_cue else (" without the appearance cues" if APPEARANCE[0] in names else "")
         lines += [f"    /// {comment.format(level=level, cue=cue)}",
                   f"    public static let {key} = {type_name}(weights: [",
                   f"        {swift_weights(fits[key])},", "    ])"]
@@ -228,7 +228,7 @@ def write_swift(path, type_name, comment, fits, names):
     open(path, "w").write("\n".join(lines) + "\n")
 
 
-APPEARANCE = "appearance_similarity"
+APPEARANCE = ("appearance_similarity", "smoothed_appearance_similarity")  # the last tracker features
 
 
 def fit_level(bare, piped, protocols, columns, bootstrap):
@@ -295,9 +295,9 @@ def main():
         piped = {p: load(args.runs, args.sequences, p, 50, level) for p in protocols}
         tracker_names, track_names = bare[protocols[0]][1], piped[protocols[0]][2]
         bare = {p: v[0] for p, v in bare.items()}; piped = {p: v[0] for p, v in piped.items()}
-        without = [i for i, name in enumerate(tracker_names) if name != APPEARANCE]
+        without = [i for i, name in enumerate(tracker_names) if name not in APPEARANCE]
         variants = {"": without}
-        appearance = [i for i, name in enumerate(tracker_names) if name == APPEARANCE]
+        appearance = [i for i, name in enumerate(tracker_names) if name in APPEARANCE]
         if appearance and np.ptp(concat(list(bare.values()))["tracker"][:, appearance[0]]) > 0:
             variants["WithAppearance"] = list(range(len(tracker_names)))
         report[level] = {"tracker_features": tracker_names, "track_features": track_names}

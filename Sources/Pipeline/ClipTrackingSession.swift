@@ -55,9 +55,10 @@ public final class ClipTrackingSession {
         let clock = ContinuousClock()
         let started = clock.now
         var trackingTime = Duration.zero
-        let needsColour = TrackerParameters.for(options.level).needsColour
         // Boxes given by the user get the appearance cue; automatic tracks are re-seeded too often to need it.
         let describer = targets.isEmpty ? nil : AppearanceDescription.shared
+        // The cue describes boxes in colour (docs/confidence.md: in grey it misses more drifts).
+        let needsColour = TrackerParameters.for(options.level).needsColour || describer != nil
         let handler = SequenceRequestHandler(appearance: describer)
         let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
                                           detector: options.detector)

@@ -9,12 +9,12 @@ extension TrackConfidenceModel {
     public static let accurate = TrackConfidenceModel(weights: [
         2.12594, 0.898049, -6.87687, -0.438102,
     ])
-    /// Fitted on the `fast` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames) with the appearance cue.
+    /// Fitted on the `fast` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames) with the appearance cues.
     public static let fastWithAppearance = TrackConfidenceModel(weights: [
-        0.316737, 0.920058, -4.87465, -0.0793207,
+        -0.0751473, 0.938494, -4.66747, 0.00296207,
     ])
-    /// Fitted on the `accurate` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames) with the appearance cue.
+    /// Fitted on the `accurate` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames) with the appearance cues.
     public static let accurateWithAppearance = TrackConfidenceModel(weights: [
-        1.87784, 0.902119, -6.69915, -0.386589,
+        1.46728, 0.9053, -6.38314, -0.301931,
     ])
 }

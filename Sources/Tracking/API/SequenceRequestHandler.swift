@@ -216,6 +216,7 @@ public final class SequenceRequestHandler {
         memory.update(box: estimate.box, frame: frame, describer: describer)
         track.appearance = memory
         evidence.appearanceSimilarity = memory.similarity
+        evidence.smoothedAppearanceSimilarity = memory.smoothedSimilarity
         return TrackerEstimate(box: estimate.box, confidence: track.parameters.appearanceConfidenceModel.probability(evidence),
                                evidence: evidence)
     }

@@ -6,32 +6,52 @@ import Imaging
 /// the palms beside a truck) agrees less with the object's first view. vtrack's describer is the
 /// packaged ImageNet network in `NeuralDetection` (`AppearanceDescription`).
 public protocol AppearanceDescriber: AnyObject, Sendable {
-    /// A unit-length description of `box` (pixels, top-left origin, inside the frame) of `frame`;
-    /// nil when the box cannot be described (empty, or the describer failed).
+    /// A unit-length description of `box` (pixels, top-left origin, inside the frame) of `frame`, in
+    /// colour when the frame has it (give a handler with a describer colour frames: grey descriptions
+    /// tell drift apart less well); nil when the box cannot be described (empty, or the describer failed).
     func describe(_ box: PixelRect, in frame: ImageFrame) -> [Float]?
 }
 
 /// What a ``SequenceRequestHandler`` remembers of one object for the appearance cue: the
-/// description of its first box, and the cosine similarity of the latest description with it.
+/// description of its first box, the cosine similarity of the latest description with it, and that
+/// similarity's running average (a description of one frame is noisy; a box that slid onto something
+/// else stays less alike over many).
 struct AppearanceMemory {
     /// Frames between two descriptions of a tracked box (the cue is held in between).
     static let describeEvery = 5
+    /// Weight of each tracked frame in ``smoothedSimilarity`` (a time constant of about 20 frames).
+    static let smoothingRate: Float = 0.05
     let first: [Float]
     private(set) var similarity: Float = 1
+    /// Running average of ``similarity`` over tracked frames, from the first description on (1 before).
+    private(set) var smoothedSimilarity: Float = 1
     private var framesSinceDescription = 0
+    private var described = false
 
     init(first: [Float]) {
         self.first = first
     }
 
-    /// Counts a tracked frame and, every ``describeEvery`` frames, describes `box` again.
+    /// Counts a tracked frame, describes `box` again every ``describeEvery`` frames, and updates the
+    /// running average.
     mutating func update(box: PixelRect, frame: ImageFrame, describer: AppearanceDescriber) {
         framesSinceDescription += 1
-        guard framesSinceDescription >= Self.describeEvery else { return }
-        framesSinceDescription = 0
-        guard let description = describer.describe(box, in: frame), description.count == first.count else { return }
-        var dot: Float = 0
-        for index in first.indices { dot += first[index] * description[index] }
-        similarity = dot.isFinite ? min(max(dot, -1), 1) : similarity
+        if framesSinceDescription >= Self.describeEvery {
+            framesSinceDescription = 0
+            if let description = describer.describe(box, in: frame), description.count == first.count {
+                var dot: Float = 0
+                for index in first.indices { dot += first[index] * description[index] }
+                if dot.isFinite {
+                    similarity = min(max(dot, -1), 1)
+                    if !described {
+                        described = true
+                        smoothedSimilarity = similarity
+                    }
+                }
+            }
+        }
+        if described {
+            smoothedSimilarity += Self.smoothingRate * (similarity - smoothedSimilarity)
+        }
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// The weights are fitted per level on the development set (every frame of OPE, SRE and TRE runs
 /// of the bare tracker) by `scripts/fit-confidence.py`, which writes ``fast`` and ``accurate``
-/// (without the appearance cue, whose weight is then 0) and ``fastWithAppearance`` and
-/// ``accurateWithAppearance`` (with it, for a handler that has an ``AppearanceDescriber``) in
+/// (without the appearance cues, whose weights are then 0) and ``fastWithAppearance`` and
+/// ``accurateWithAppearance`` (with them, for a handler that has an ``AppearanceDescriber``) in
 /// `ConfidenceModel+Fitted.swift`, and reports the calibration figures fitted leave-one-sequence-out.
 /// Calibrated means: of the frames reported at 0.7, about 70% are on the object. An object whose
 /// box lies mostly outside the frame (less than ``outOfViewBelow`` of it inside) is out of view:
@@ -19,6 +19,7 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
         "bias", "log_sharpness", "peak_ratio", "first_agreement", "smoothed_agreement", "fix_logit",
         "log_frames_without_fix", "jump", "size_change", "visible_fraction", "colour_contrast", "log_sharpness_x_agreement",
         "motion_against_scene", "scene_change", "smoothed_scene_change", "appearance_similarity",
+        "smoothed_appearance_similarity",
     ]
     public let weights: [Float]
     /// Below this share of the tracker's box inside the frame the object is out of view.
@@ -53,6 +54,7 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
         body(13, min(max(finite(e.sceneChange), -4), 4))
         body(14, min(max(finite(e.smoothedSceneChange), -4), 4))
         body(15, min(max(finite(e.appearanceSimilarity), -1), 1))
+        body(16, min(max(finite(e.smoothedAppearanceSimilarity), -1), 1))
     }
 
     private static func finite(_ value: Float) -> Float { value.isFinite ? value : 0 }

@@ -9,7 +9,8 @@
 /// much of the box is still inside the picture, how well colour singles the object out, and
 /// how the box changes and moves against the scene (``SceneContrast``: a box left on the background
 /// changes like the rest of the picture, one sliding off its object moves faster than objects do),
-/// and, with an ``AppearanceDescriber``, how much the box still looks like the object's first view.
+/// and, with an ``AppearanceDescriber``, how much the box still looks like the object's first view
+/// (on the latest description and on average).
 public struct TrackingEvidence: Sendable, Equatable, Hashable {
     /// Peak-to-sidelobe ratio of the translation response (>= 0).
     public var sharpness: Float
@@ -44,13 +45,16 @@ public struct TrackingEvidence: Sendable, Equatable, Hashable {
     /// Cosine similarity (-1...1) of an ``AppearanceDescriber``'s description of the box with its
     /// description of the first box, refreshed every few frames; 1 when the handler has no describer.
     public var appearanceSimilarity: Float
+    /// Its running average over tracked frames (weight 0.05 per frame); 1 when the handler has no describer.
+    public var smoothedAppearanceSimilarity: Float
 
     /// Less than ``ConfidenceModel/outOfViewBelow`` of the box is inside the frame: the object left the picture.
     public var isOutOfView: Bool { !(visibleFraction >= ConfidenceModel.outOfViewBelow) }
 
     public init(sharpness: Float, peakRatio: Float, firstAgreement: Float, smoothedAgreement: Float, fixConfidence: Float,
                 framesWithoutFix: Int, jump: Float, sizeChange: Float, visibleFraction: Float, colourContrast: Float,
-                motionAgainstScene: Float, sceneChange: Float, smoothedSceneChange: Float, appearanceSimilarity: Float = 1) {
+                motionAgainstScene: Float, sceneChange: Float, smoothedSceneChange: Float, appearanceSimilarity: Float = 1,
+                smoothedAppearanceSimilarity: Float = 1) {
         self.sharpness = sharpness
         self.peakRatio = peakRatio
         self.firstAgreement = firstAgreement
@@ -65,5 +69,6 @@ public struct TrackingEvidence: Sendable, Equatable, Hashable {
         self.sceneChange = sceneChange
         self.smoothedSceneChange = smoothedSceneChange
         self.appearanceSimilarity = appearanceSimilarity
+        self.smoothedAppearanceSimilarity = smoothedAppearanceSimilarity
     }
 }
