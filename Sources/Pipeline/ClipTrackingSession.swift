@@ -55,8 +55,10 @@ public final class ClipTrackingSession {
         let clock = ContinuousClock()
         let started = clock.now
         var trackingTime = Duration.zero
-        // Boxes given by the user get the appearance cue; automatic tracks are re-seeded too often to need it.
-        let describer = targets.isEmpty ? nil : AppearanceDescription.shared
+        let boxTargets = targets.filter { $0.corners == nil }
+        // Boxes given by the user get the appearance cue (rectangles have no such cue); automatic
+        // tracks are re-seeded too often to need it.
+        let describer = boxTargets.isEmpty ? nil : AppearanceDescription.shared
         // The cue describes boxes in colour (docs/confidence.md: in grey it misses more drifts).
         let needsColour = TrackerParameters.for(options.level).needsColour || describer != nil
         let handler = SequenceRequestHandler(appearance: describer)
@@ -65,7 +67,6 @@ public final class ClipTrackingSession {
         var objects: [TrackedObject] = []
         var rectangles: [TrackedRectangle] = []
         var nextTrackID = 1
-        let boxTargets = targets.filter { $0.corners == nil }
         var sinks: [TrackSink]?
         let crowd = targets.isEmpty ? reseeder.classDetector.map(makeMultiObjectTracker) : nil
         var framesDecoded = 0, framesTracked = 0
