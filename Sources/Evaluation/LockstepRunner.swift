@@ -35,9 +35,8 @@ public enum LockstepRunner {
         }
         let width = reader.info.width, height = reader.info.height
         let starts = try usableStarts(of: sequence, protocol: evaluationProtocol, width: width, height: height)
-        // Every run has the appearance cue when the runtime is installed, and it describes boxes in colour.
-        let colour = (parameters ?? .for(level)).needsColour || AppearanceDescription.shared != nil
         let runs = starts.map { LockstepRun(start: $0, width: width, height: height, level: level, parameters: parameters) }
+        let colour = runs.contains { $0.handler.needsColour(for: parameters ?? .for(level)) }
         let frameCount = sequence.groundTruth.count
         var decoded = 0
 

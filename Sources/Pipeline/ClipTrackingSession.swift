@@ -59,9 +59,8 @@ public final class ClipTrackingSession {
         // Boxes given by the user get the appearance cue (rectangles have no such cue); automatic
         // tracks are re-seeded too often to need it.
         let describer = boxTargets.isEmpty ? nil : AppearanceDescription.shared
-        // The cue describes boxes in colour (docs/confidence.md: in grey it misses more drifts).
-        let needsColour = TrackerParameters.for(options.level).needsColour || describer != nil
         let handler = SequenceRequestHandler(appearance: describer)
+        let needsColour = handler.needsColour(for: .for(options.level))
         let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
                                           detector: options.detector)
         var objects: [TrackedObject] = []

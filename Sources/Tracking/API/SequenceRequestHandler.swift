@@ -59,6 +59,13 @@ public final class SequenceRequestHandler {
         describer = appearance
     }
 
+    /// Whether frames given to this handler for trackers with `parameters` should be in colour: the
+    /// trackers read colour, or the handler's describer describes boxes in it (the confidence with the
+    /// appearance cue was fitted on colour descriptions).
+    public func needsColour(for parameters: TrackerParameters) -> Bool {
+        parameters.needsColour || describer != nil
+    }
+
     /// Number of live trackers, all types.
     public var liveTrackerCount: Int { objectTracks.count + rectangleTracks.count }
 

@@ -7,8 +7,9 @@ import Imaging
 /// packaged ImageNet network in `NeuralDetection` (`AppearanceDescription`).
 public protocol AppearanceDescriber: AnyObject, Sendable {
     /// A unit-length description of `box` (pixels, top-left origin, inside the frame) of `frame`, in
-    /// colour when the frame has it (give a handler with a describer colour frames: grey descriptions
-    /// tell drift apart less well); nil when the box cannot be described (empty, or the describer failed).
+    /// colour when the frame has it (grey descriptions tell drift apart less well, so a handler with a
+    /// describer asks for colour frames: ``SequenceRequestHandler/needsColour(for:)``); nil when the box
+    /// cannot be described (empty, or the describer failed).
     func describe(_ box: PixelRect, in frame: ImageFrame) -> [Float]?
 }
 
@@ -24,9 +25,9 @@ struct AppearanceMemory {
     let first: [Float]
     private(set) var similarity: Float = 1
     /// Running average of ``similarity`` over tracked frames, from the first description on (1 before).
-    private(set) var smoothedSimilarity: Float = 1
+    var smoothedSimilarity: Float { average ?? 1 }
+    private var average: Float?
     private var framesSinceDescription = 0
-    private var described = false
 
     init(first: [Float]) {
         self.first = first
@@ -43,15 +44,12 @@ struct AppearanceMemory {
                 for index in first.indices { dot += first[index] * description[index] }
                 if dot.isFinite {
                     similarity = min(max(dot, -1), 1)
-                    if !described {
-                        described = true
-                        smoothedSimilarity = similarity
-                    }
+                    if average == nil { average = similarity }
                 }
             }
         }
-        if described {
-            smoothedSimilarity += Self.smoothingRate * (similarity - smoothedSimilarity)
+        if let current = average {
+            average = current + Self.smoothingRate * (similarity - current)
         }
     }
 }
