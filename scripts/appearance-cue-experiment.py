@@ -111,22 +111,12 @@ def main():
 
     cosine = cues(args.runs, args.sequences, args.level, Describer(args.embedder, args.side), args.every)
     data = {p: load(args.runs, args.sequences, p, args.level, cosine, args.every)[0] for p in fit.PROTOCOLS}
-    pooled = fit.concat(list(data.values()))
-    sequences = sorted(set(pooled["seq"]))
     variants = {"shipped cues": lambda d: d["tracker"], "with the cosine": lambda d: np.column_stack([d["tracker"], d["cosine"]])}
-    print(f"{args.level}, held-out (each sequence scored by a model fitted on the other {len(sequences) - 1}), every {args.every}th frame")
+    sequences = fit.concat(list(data.values()))["seq"]
+    print(f"{args.level}, held-out (each sequence scored by a model fitted on the other {len(set(sequences)) - 1}), every {args.every}th frame")
     print("cues              protocol   ECE  Brier  solid  dashed on  solid failing  lost on  mean ROC AUC")
     for name, features in variants.items():
-        X, y = features(pooled), (pooled["iou"] >= 0.5).astype(float)
-        usable = pooled["has_tracker"] & (pooled["visible"] >= fit.MIN_VISIBLE)
-        weights = {s: fit.fit_logistic(X[usable & (pooled["seq"] != s)], y[usable & (pooled["seq"] != s)]) for s in sequences}
-        for protocol in fit.PROTOCOLS:
-            d = data[protocol]
-            Xp, p = features(d), np.zeros(len(d["iou"]))
-            for s in sequences:
-                m = d["seq"] == s
-                p[m] = np.where(d["has_tracker"][m], fit.sigmoid(Xp[m] @ weights[s]), 1.0)
-            f = fit.figures(fit.rule(p, d), d)
+        for protocol, f in fit.held_out_bare_figures(data, features).items():
             print(f"{name:17} {protocol:8} {f['ece']:.3f}  {f['brier']:.3f}  {f['solid_share']:.3f}  {f['dashed_on_object']:9.3f}"
                   f"  {f['solid_failures']:13.3f}  {f['lost_on_object']:7.3f}  {f['mean_sequence_roc_auc']:.3f}")
 

@@ -58,23 +58,6 @@ def derived_column(path, column, decayed_max, running_average):
     return out
 
 
-def held_out_figures(data, sequences):
-    """Figures of the bare tracker's model fitted leave-one-sequence-out on all protocols pooled."""
-    pooled = fit.concat(list(data.values()))
-    weights = {}
-    for s in sequences:
-        m = (pooled["seq"] != s) & pooled["has_tracker"] & (pooled["visible"] >= fit.MIN_VISIBLE)
-        weights[s] = fit.fit_logistic(pooled["tracker"][m], (pooled["iou"][m] >= 0.5).astype(float))
-    figures = {}
-    for protocol, d in data.items():
-        p = np.zeros(len(d["iou"]))
-        for s in sequences:
-            m = d["seq"] == s
-            p[m] = fit.tracker_probability({k: v[m] for k, v in d.items()}, weights[s])
-        figures[protocol] = fit.figures(fit.rule(p, d), d)
-    return figures
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("runs")
@@ -96,11 +79,10 @@ def main():
                 cache[path] = derived_column(path, args.column, args.decayed_max, args.running_average)
             extra.append(cache[path][row])
         with_cue[protocol] = {**d, "tracker": np.hstack([d["tracker"], np.array(extra)[:, None]])}
-    sequences = sorted(set(fit.concat(list(shipped.values()))["seq"]))
     columns = ("ece", "brier", "solid_share", "dashed_on_object", "solid_failures", "lost_on_object", "mean_sequence_roc_auc")
     print(f"{args.level}, held-out, bare tracker; {' '.join(columns)}")
     for name, data in (("shipped cues", shipped), ("with the derived cue", with_cue)):
-        for protocol, f in held_out_figures(data, sequences).items():
+        for protocol, f in fit.held_out_bare_figures(data).items():
             print(f"{name:22} {protocol}: " + " ".join(f"{f[c]:.4f}" for c in columns))
 
 

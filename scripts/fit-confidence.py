@@ -205,6 +205,24 @@ def bootstrap_ece(p, data, count, rng):
     return float(np.percentile(values, 5)), float(np.percentile(values, 95))
 
 
+def held_out_bare_figures(data_by_protocol, features=lambda d: d["tracker"]):
+    """Figures per protocol of the bare tracker's model on `features(data)` (default: the shipped cues),
+    fitted leave-one-sequence-out on all protocols pooled: what experiments with another cue compare."""
+    pooled = concat(list(data_by_protocol.values()))
+    X, y = features(pooled), (pooled["iou"] >= 0.5).astype(float)
+    usable = pooled["has_tracker"] & (pooled["visible"] >= MIN_VISIBLE)
+    sequences = sorted(set(pooled["seq"]))
+    weights = {s: fit_logistic(X[usable & (pooled["seq"] != s)], y[usable & (pooled["seq"] != s)]) for s in sequences}
+    out = {}
+    for protocol, d in data_by_protocol.items():
+        Xp, p = features(d), np.zeros(len(d["iou"]))
+        for s in sequences:
+            m = d["seq"] == s
+            p[m] = np.where(d["has_tracker"][m], sigmoid(Xp[m] @ weights[s]), 1.0)
+        out[protocol] = figures(rule(p, d), d)
+    return out
+
+
 def concat(parts):
     return {k: np.concatenate([d[k] for d in parts]) for k in parts[0]}
 

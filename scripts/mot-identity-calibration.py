@@ -18,6 +18,7 @@ constant confidence at the pooled on-object rate (what a confidence that says no
 """
 import argparse
 import csv
+import importlib.util
 import os
 import subprocess
 import sys
@@ -26,6 +27,9 @@ from collections import defaultdict
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+spec = importlib.util.spec_from_file_location("fit_confidence", os.path.join(ROOT, "scripts", "fit-confidence.py"))
+fit = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(fit)
 
 
 def ground_truth(path):
@@ -56,24 +60,15 @@ def clipped(box, width, height):
     return (x1, y1, x2 - x1, y2 - y1) if x2 - x1 >= 4 and y2 - y1 >= 4 else None
 
 
-def iou(a, b):
-    x1, y1 = max(a[0], b[0]), max(a[1], b[1])
-    x2, y2 = min(a[0] + a[2], b[0] + b[2]), min(a[1] + a[3], b[1] + b[3])
-    inter = max(0.0, x2 - x1) * max(0.0, y2 - y1)
-    union = a[2] * a[3] + b[2] * b[3] - inter
-    return inter / union if union > 0 else 0.0
-
-
-def figures(confidence, overlap, lost):
-    p, y = np.array(confidence), np.array(overlap) >= 0.5
-    solid, lost = p > 0.5, np.array(lost)
-    ece = sum(abs(p[m].mean() - y[m].mean()) * m.mean()
-              for k in range(10) for m in [((p >= k / 10) & (p < (k + 1) / 10)) if k < 9 else (p >= 0.9)] if m.any())
+def figures(confidence, tracked, truth, lost):
+    """The verdict's figures of frames pooled: confidences, tracked and true boxes (x, y, w, h), lost."""
+    p, overlap, lost = np.array(confidence), fit.iou(np.array(tracked), np.array(truth)), np.array(lost)
+    y, solid = overlap >= 0.5, p > 0.5
     return {
-        "frames": len(p), "on_object": y.mean(), "ece": ece, "brier": np.mean((p - y) ** 2),
+        "frames": len(p), "on_object": y.mean(), "ece": fit.ece(p, y.astype(float)), "brier": np.mean((p - y) ** 2),
         "constant_brier": y.mean() * (1 - y.mean()), "solid": solid.mean(),
         "dashed_on_object": y[~solid].mean() if (~solid).any() else 0.0,
-        "solid_failing": (np.array(overlap)[solid] < 0.1).mean() if solid.any() else 0.0,
+        "solid_failing": (overlap[solid] < 0.1).mean() if solid.any() else 0.0,
         "lost_on_object": y[lost].mean() if lost.any() else 0.0,
     }
 
@@ -117,11 +112,11 @@ def main():
                         frame = int(row["frame"])
                         if frame <= start or frame not in boxes:
                             continue
-                        tracked = tuple(float(row[k]) for k in ("x", "y", "width", "height"))
                         pooled["confidence"].append(float(row["confidence"]))
-                        pooled["overlap"].append(iou(tracked, boxes[frame]))
+                        pooled["tracked"].append([float(row[k]) for k in ("x", "y", "width", "height")])
+                        pooled["truth"].append(boxes[frame])
                         pooled["lost"].append(row["state"] == "lost")
-            f = figures(pooled["confidence"], pooled["overlap"], pooled["lost"])
+            f = figures(pooled["confidence"], pooled["tracked"], pooled["truth"], pooled["lost"])
             print(f"{level:9} {reseed:>6} {f['frames']:7d} {f['on_object']:9.1%}  {f['ece']:.3f}  {f['brier']:.3f}  ({f['constant_brier']:.3f})"
                   f"     {f['solid']:5.1%}  {f['dashed_on_object']:8.1%}  {f['solid_failing']:12.1%}  {f['lost_on_object']:7.1%}")
 
