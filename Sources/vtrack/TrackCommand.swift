@@ -37,14 +37,17 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         the box is in the picture, colour contrast, how much more the box changed since the last \
         frame than the rest of the picture once the camera's motion is taken out (a box left on \
         the background changes like it), how fast the box moves against the scene, how much \
-        the box still looks like the object's first view to an ImageNet network (every 5th \
-        frame, boxes given with --box, when the neural runtime is installed), and whether and \
+        the box still looks like the object's first view to an ImageNet network, now and \
+        averaged over about 20 frames (in colour every 5th frame, boxes given with --box, when \
+        the neural runtime is installed), and whether and \
         how long ago a detector re-seeded the track (a search that did not find the first appearance is not a cue: an \
         object that turns is not found that way while the tracker follows it). \
         Above 0.5 a box is drawn solid, at or below dashed. The state is lost when the confidence \
         is below 0.2 (odds of 4 to 1 that the box is off the object) and tracked again as soon as \
         it is not. An object that left the picture (less than half of its box inside the \
-        frame) is lost at confidence 0, and its box stays where it was last seen inside the frame.
+        frame) is lost at confidence 0, and its box stays where it was last seen inside the frame. \
+        Among several people of one look the confidence overclaims (README, What the confidence \
+        means): there a solid box is on a person, not surely on this one.
 
         Each --rect is the four corners of a planar object (a sign, a screen, a document, a \
         plate), x1,y1,...,x4,y4 in pixels clockwise from the top-left corner, optionally labelled. \
