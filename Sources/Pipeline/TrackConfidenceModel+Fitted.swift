@@ -7,7 +7,7 @@ extension TrackConfidenceModel {
     ])
     /// Fitted on the `accurate` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames).
     public static let accurate = TrackConfidenceModel(weights: [
-        2.12594, 0.898049, -6.87687, -0.438102,
+        1.87856, 0.911992, -6.46992, -0.385527,
     ])
     /// Fitted on the `fast` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames) with the appearance cues.
     public static let fastWithAppearance = TrackConfidenceModel(weights: [
@@ -15,6 +15,6 @@ extension TrackConfidenceModel {
     ])
     /// Fitted on the `accurate` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames) with the appearance cues.
     public static let accurateWithAppearance = TrackConfidenceModel(weights: [
-        1.46728, 0.9053, -6.38314, -0.301931,
+        1.17343, 0.9267, -6.01211, -0.241197,
     ])
 }

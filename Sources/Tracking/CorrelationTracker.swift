@@ -51,6 +51,7 @@ public final class CorrelationTracker: ObjectTracker {
     private let aspectEstimator: ScaleEstimator
     private var confidenceEstimator: ConfidenceEstimator
     private var sceneContrast: SceneContrast
+    private var innovationGate: InnovationGate
     /// Present when the parameters merge a colour-histogram response.
     private let colourHistogram: ColourHistogram?
     /// The colour response in absolute cell positions, `rows x columns`.
@@ -105,6 +106,7 @@ public final class CorrelationTracker: ObjectTracker {
                                          mode: .aspect, colourHistogram: colourHistogram)
         confidenceEstimator = ConfidenceEstimator(parameters: parameters, exclusionRadius: 2)
         sceneContrast = SceneContrast(box: box)
+        innovationGate = InnovationGate(spread: parameters.motionGateSpread, floor: parameters.motionGateFloor)
         learnTranslation(on: frame, weight: 1)
         learnShape(on: frame, weight: 1)
     }
@@ -152,10 +154,12 @@ public final class CorrelationTracker: ObjectTracker {
         let cellWidth = windowWidth * scale / Double(filter.columns)
         let cellHeight = windowHeight * scale / Double(filter.rows)
         // The peak's offset from the predicted position is the motion model's innovation; beyond the
-        // validation gate it is a jump no object in the development set makes between frames.
+        // validation gate it is a jump no object in the development set makes between frames, or
+        // (the adaptive gate) one far beyond this track's own motion.
         let predictedSize = objectSize()
+        let objectScale = (predictedSize.width * predictedSize.height).squareRoot()
         let innovation = hypot(peak.columnShift * cellWidth, peak.rowShift * cellHeight)
-        let plausible = !(innovation > parameters.motionGate * (predictedSize.width * predictedSize.height).squareRoot())
+        let plausible = !(innovation > min(parameters.motionGate, innovationGate.radius) * objectScale)
         // Above 0.5 only when the response by itself also says the object is probably there (not
         // covered, not changed beyond recognition) and its peak is a move the object can make.
         fixConfidence = confidenceEstimator.discountingDrift(
@@ -176,6 +180,7 @@ public final class CorrelationTracker: ObjectTracker {
         let low = parameters.minimumLearningConfidence, high = parameters.fullLearningConfidence
         let learning = plausible ? assessment.learning : 0
         let weight = learning < low ? 0 : (high > low ? min(1, (learning - low) / (high - low)) : 1)
+        if weight > 0, objectScale > 0 { innovationGate.accept(innovation / objectScale) } else { innovationGate.reject() }
         // While the object is probably lost size and shape are kept: on background they would drift.
         let size = objectSize()
         let sizeChange = weight > 0 ? scaleEstimator.estimate(frame, centerX: centerX, centerY: centerY,
@@ -222,8 +227,7 @@ public final class CorrelationTracker: ObjectTracker {
             sharpness: assessment.sharpness, peakRatio: assessment.peakRatio, firstAgreement: assessment.agreement,
             smoothedAgreement: confidenceEstimator.agreement, fixConfidence: fixConfidence,
             framesWithoutFix: confidenceEstimator.framesWithoutFix,
-            jump: predictedSize.width * predictedSize.height > 0
-                ? Float(innovation / (predictedSize.width * predictedSize.height).squareRoot()) : 0,
+            jump: objectScale > 0 ? Float(innovation / objectScale) : 0,
             sizeChange: Float(abs(log(scale))), visibleFraction: Float(visible), colourContrast: located.colourContrast,
             motionAgainstScene: contrast.motion, sceneChange: contrast.change, smoothedSceneChange: contrast.smoothedChange)
         confidence = parameters.confidenceModel.probability(evidence)

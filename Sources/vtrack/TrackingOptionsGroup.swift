@@ -6,7 +6,7 @@ extension TrackingLevel: ExpressibleByArgument {}
 
 /// Options shared by the commands that track.
 struct TrackingOptionsGroup: ParsableArguments {
-    @Option(help: "Tracker level: fast (grey gradient cells, 5-8x dlib's speed) or accurate (gradient and colour cells, its filter held to the object's box so a moving camera or a passing occluder does not pull it along; 7-8x CSRT's speed).")
+    @Option(help: "Tracker level: fast (grey gradient cells, 5-8x dlib's speed) or accurate (gradient and colour cells, its filter held to the object's box so a moving camera or a passing occluder does not pull it along, and a jump far beyond its own recent motion, such as onto a look-alike passing in front, refused; 7-8x CSRT's speed).")
     var level: TrackingLevel = .accurate
 
     @Option(help: "0-based index of the frame the boxes refer to; tracking starts there.")

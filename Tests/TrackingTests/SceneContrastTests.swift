@@ -17,7 +17,7 @@ final class SceneContrastTests: XCTestCase {
     func testBoxOnMovingObjectStandsOutFromBoxOnBackground() throws {
         for (name, offset) in [("truck2", (dx: 0.0, dy: -4.0)), ("Crossing", (dx: 2.5, dy: 0.0))] {
             let clip = try TestFootage.developmentData("data/sequences/\(name)/\(name).mp4")
-            let truth = try groundTruth(try TestFootage.developmentData("data/sequences/\(name)/groundtruth_rect.txt"))
+            let truth = try developmentGroundTruth(try TestFootage.developmentData("data/sequences/\(name)/groundtruth_rect.txt"))
             let reader = try VideoReader(path: clip)
             let handler = SequenceRequestHandler()
             var object: TrackObjectRequest?, background: TrackObjectRequest?
@@ -61,14 +61,6 @@ final class SceneContrastTests: XCTestCase {
     private func request(_ box: PixelRect, _ size: (width: Double, height: Double)) -> TrackObjectRequest {
         let observation = DetectedObjectObservation(boundingBox: NormalizedRect(box, imageWidth: Int(size.width), imageHeight: Int(size.height)))
         return TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: .accurate)
-    }
-
-    private func groundTruth(_ path: String) throws -> [PixelRect] {
-        try String(contentsOfFile: path, encoding: .utf8).split(whereSeparator: \.isNewline).map { line in
-            let v = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map { Double($0) ?? .nan }
-            guard v.count == 4 else { throw XCTSkip("\(path): malformed ground truth line \(line)") }
-            return PixelRect(x: v[0], y: v[1], width: v[2], height: v[3])
-        }
     }
 
     private func median(_ values: [Float]) -> Float {

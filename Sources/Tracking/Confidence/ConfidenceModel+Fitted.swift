@@ -7,7 +7,7 @@ extension ConfidenceModel {
     ])
     /// Fitted on the bare `accurate` tracker's OPE, SRE and TRE frames of the development set without the appearance cues.
     public static let accurate = ConfidenceModel(weights: [
-        -8.49454, 0.547979, -1.9944, -1.3611, -6.88304, 0.414471, 0.0521625, -0.729793, -1.71994, 9.05996, 3.38753, 2.09045, -0.590936, 0.153757, 0.251977,
+        -7.2649, 0.733549, -2.07396, -1.12079, -6.72614, 0.355134, -0.0312052, -0.826264, -2.0347, 7.61048, 3.24967, 1.99967, -0.596213, 0.150648, 0.356831,
     ])
     /// Fitted on the bare `fast` tracker's OPE, SRE and TRE frames of the development set with the appearance cues.
     public static let fastWithAppearance = ConfidenceModel(weights: [
@@ -15,6 +15,6 @@ extension ConfidenceModel {
     ])
     /// Fitted on the bare `accurate` tracker's OPE, SRE and TRE frames of the development set with the appearance cues.
     public static let accurateWithAppearance = ConfidenceModel(weights: [
-        -11.2776, 0.170534, -1.08412, -0.217326, -7.42118, 0.431062, 0.130035, -0.602465, -1.18618, 7.60301, 3.82752, 1.7177, -0.367398, 0.203825, -0.0395138, 0.439967, 6.64588,
+        -10.7066, 0.302388, -1.09639, 0.0275922, -7.38798, 0.377142, 0.0566594, -0.746403, -1.52057, 6.64426, 3.74576, 1.64273, -0.349119, 0.202046, 0.0652533, 0.688555, 6.82605,
     ])
 }

@@ -57,7 +57,7 @@ extension TrackerParameters {
     /// that the tracker's windows, filters and weights stay meaningful (and allocations bounded).
     public static let ranges: [String: ClosedRange<Double>] = [
         "padding": 0.1...8, "filterSupport": 0...8, "motionPrediction": 0...2, "velocitySmoothing": 0...1,
-        "motionGate": 0...100, "outputSigmaFactor": 0.001...1, "scaleStep": 1.0001...2, "scaleSigma": 0.01...100,
+        "motionGate": 0...100, "motionGateSpread": 0...1000, "motionGateFloor": 0...100, "outputSigmaFactor": 0.001...1, "scaleStep": 1.0001...2, "scaleSigma": 0.01...100,
         "aspectStep": 1.0001...2, "aspectLimit": 1...10, "driftSpread": 0...10,
         "regularisation": 1e-8...1e3, "learningRate": 0...1, "colourHistogramWeight": 0...1,
         "colourHistogramLearningRate": 0...1, "scaleColourWeight": 0...100, "scaleLearningRate": 0...1,
@@ -70,7 +70,7 @@ extension TrackerParameters {
 
     private static let doubles: [String: WritableKeyPath<TrackerParameters, Double>] = [
         "padding": \.padding, "filterSupport": \.filterSupport, "motionPrediction": \.motionPrediction,
-        "velocitySmoothing": \.velocitySmoothing, "motionGate": \.motionGate, "outputSigmaFactor": \.outputSigmaFactor, "scaleStep": \.scaleStep,
+        "velocitySmoothing": \.velocitySmoothing, "motionGate": \.motionGate, "motionGateSpread": \.motionGateSpread, "motionGateFloor": \.motionGateFloor, "outputSigmaFactor": \.outputSigmaFactor, "scaleStep": \.scaleStep,
         "scaleSigma": \.scaleSigma, "aspectStep": \.aspectStep, "aspectLimit": \.aspectLimit, "driftSpread": \.driftSpread,
     ]
     private static let floats: [String: WritableKeyPath<TrackerParameters, Float>] = [

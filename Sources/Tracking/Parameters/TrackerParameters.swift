@@ -100,6 +100,15 @@ public struct TrackerParameters: Sendable, Equatable {
     /// confidence is at most 0.5). On the development set's ground truth such innovations occur in
     /// 13 of 5463 frames (p99.9 = 1.6 sizes).
     public var motionGate: Double
+    /// The gate also adapts to the track's own motion (a Kalman-style validation gate): a peak
+    /// farther from the predicted position than this many times the root mean square of the
+    /// track's recent innovations (in object sizes), and than ``motionGateFloor``, is taken for a
+    /// distractor, such as a look-alike passing in front. The gate widens with the square root of
+    /// the frames since the last accepted fix (the prediction's uncertainty grows while the box
+    /// coasts). 0 turns the adaptive gate off.
+    public var motionGateSpread: Double
+    /// The adaptive gate's smallest radius, in object sizes.
+    public var motionGateFloor: Double
 
     /// The response's quality, which decides whether the box follows the peak and how fast the
     /// models learn: `1 / (1 + exp(-(score - responseMidpoint) / responseWidth))` where `score` is
@@ -164,8 +173,8 @@ public struct TrackerParameters: Sendable, Equatable {
     /// coefficients constrained to 1.25x the object's box (as in CSR-DCF), merged
     /// with a colour-histogram response weighted by how well colour singles the object out (up to
     /// 0.8), a 33-step scale filter (2% steps) and a 9-step aspect-ratio filter (4% steps) whose
-    /// samples add the colour likelihood to FHOG, a constant-velocity search window, and a
-    /// confidence from the response and the agreement with the first model. Needs colour. Figures over the
+    /// samples add the colour likelihood to FHOG, a constant-velocity search window whose gate adapts
+    /// to the track's own motion, and a confidence from the response and the agreement with the first model. Needs colour. Figures over the
     /// whole development set are in the README (`vtrack eval`).
     public static let accurate = TrackerParameters(
         cellSize: 4, templateCells: 32, padding: 1.5, gradientFeatures: .fhog, colourFeatures: .opponent,
@@ -175,6 +184,7 @@ public struct TrackerParameters: Sendable, Equatable {
         scaleColourWeight: 2, scaleSigma: 1.75,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
         aspectCount: 9, aspectStep: 1.04, aspectLimit: 2, motionPrediction: 1, velocitySmoothing: 0.5, motionGate: 1.5,
+        motionGateSpread: 10, motionGateFloor: 0.4,
         responseMidpoint: 6, responseWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
         agreementWeight: 14.25, agreementSmoothing: 0.2, confidenceMidpoint: 5.75, confidenceWidth: 1,
@@ -193,6 +203,7 @@ public struct TrackerParameters: Sendable, Equatable {
         scaleColourWeight: 0, scaleSigma: 1.5,
         scaleLearningRate: 0.025, scaleRegularisation: 1e-2,
         aspectCount: 1, aspectStep: 1.02, aspectLimit: 2, motionPrediction: 1, velocitySmoothing: 0.5, motionGate: 1.5,
+        motionGateSpread: 0, motionGateFloor: 0.4,
         responseMidpoint: 6, responseWidth: 1,
         minimumLearningConfidence: 0.3, fullLearningConfidence: 0.6, holdConfidence: 0.05,
         agreementWeight: 14.25, agreementSmoothing: 0.2, confidenceMidpoint: 7, confidenceWidth: 1.3,
