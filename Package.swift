@@ -42,7 +42,7 @@ let package = Package(
             ]
         ),
         // Where the tests find footage: SampleVideos/ and the development data beside the repository.
-        .target(name: "TestFootage", path: "Tests/TestFootage"),
+        .target(name: "TestFootage", dependencies: ["Imaging"], path: "Tests/TestFootage"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "Imaging", "TestFootage"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Imaging", "VideoIO", "TestFootage"]),

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import NeuralDetection
 import Pipeline
+import TestFootage
 import Tracking
 import VideoIO
 import XCTest
@@ -23,7 +24,7 @@ final class AppearanceCueTests: XCTestCase {
     func testTheObjectLaterAgreesMoreWithItsFirstViewThanTheBackgroundBesideIt() throws {
         let describer = try describer()
         for name in ["truck2", "MountainBike6", "group3_2"] {
-            let (clip, truth) = try PipelineFixtures.sequence(name)
+            let (clip, truth) = try TestFootage.developmentSequence(name)
             let reader = try VideoReader(path: clip)
             var first: [Float]?, later: (object: Float, beside: Float)?
             while let frame = try reader.nextFrame(), frame.index <= 40 {
@@ -54,7 +55,7 @@ final class AppearanceCueTests: XCTestCase {
     /// without it; the boxes are the same (measured: 40 solid frames off the truck without, 1 with).
     func testABoxLeftOnThePalmsIsDashedSoonerWithTheCue() throws {
         let describer = try describer()
-        let (clip, truth) = try PipelineFixtures.sequence("truck2")
+        let (clip, truth) = try TestFootage.developmentSequence("truck2")
         let start = 39
         let with = try track(clip: clip, truth: truth, from: start, handler: SequenceRequestHandler(appearance: describer))
         let without = try track(clip: clip, truth: truth, from: start, handler: SequenceRequestHandler())

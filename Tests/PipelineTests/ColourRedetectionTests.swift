@@ -25,7 +25,7 @@ final class ColourRedetectionTests: XCTestCase {
     /// most of the frames where it is visible, and agrees with the first appearance more than a
     /// place two sizes to its side.
     func testWalkerIsFoundByColourAfterTheTrees() throws {
-        let (clip, truth) = try PipelineFixtures.sequence("group3_2")
+        let (clip, truth) = try TestFootage.developmentSequence("group3_2")
         let probes = Array(stride(from: 300, through: 400, by: 20))
         let frames = try colourFrames(clip, Set([0] + probes))
         let first = try XCTUnwrap(frames[0])
@@ -70,7 +70,7 @@ final class ColourRedetectionTests: XCTestCase {
     /// by then its velocity predicts it off the frame (the whole frame is searched once a track is
     /// lost for good); without re-seeding it never comes back. Every re-seed lands on the walker.
     func testLostWalkerIsRelocatedAfterTheTrees() throws {
-        let (clip, truth) = try PipelineFixtures.sequence("group3_2")
+        let (clip, truth) = try TestFootage.developmentSequence("group3_2")
         let folder = try PipelineFixtures.temporaryFolder(self)
         let target = [TrackTarget(label: "walker", box: truth[0])]
         func onWalkerAfterTrees(_ records: [TrackRecord]) -> Int {

@@ -18,7 +18,7 @@ final class ConfidenceMeaningTests: XCTestCase {
     func testObjectThatTurnsOrChangesScaleStaysTrackedAndSolid() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
         for name in ["group1_1", "bag", "truck2"] {
-            let (clip, truth) = try PipelineFixtures.sequence(name)
+            let (clip, truth) = try TestFootage.developmentSequence(name)
             let (records, _) = try PipelineFixtures.track(
                 clip, targets: [TrackTarget(label: name, box: truth[0])], options: TrackingOptions(level: .accurate), in: folder)
             let onObject = records.filter { $0.frame > 0 && truth[$0.frame].isValid && $0.box.iou(truth[$0.frame]) >= 0.5 }
@@ -39,7 +39,7 @@ final class ConfidenceMeaningTests: XCTestCase {
     func testTrackBackOnItsObjectWithoutReseedIsTrackedAgain() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
         for name in ["Girl", "Couple"] {
-            let (clip, truth) = try PipelineFixtures.sequence(name)
+            let (clip, truth) = try TestFootage.developmentSequence(name)
             let (records, _) = try PipelineFixtures.track(
                 clip, targets: [TrackTarget(label: name, box: truth[0])], options: TrackingOptions(level: .fast, reseedEvery: 0),
                 in: folder)
@@ -63,7 +63,7 @@ final class ConfidenceMeaningTests: XCTestCase {
     /// against the edge.
     func testObjectThatLeavesThePictureIsOutOfViewNotASliver() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
-        let (clip, truth) = try PipelineFixtures.sequence("car14")
+        let (clip, truth) = try TestFootage.developmentSequence("car14")
         let (records, _) = try PipelineFixtures.track(
             clip, targets: [TrackTarget(label: "car", box: truth[0])], options: TrackingOptions(level: .accurate), in: folder)
         var outOfView = 0, previous: TrackRecord?

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Pipeline
+import TestFootage
 import Tracking
 import VideoIO
 import XCTest
@@ -12,7 +13,7 @@ final class FilterSupportTests: XCTestCase {
     /// post (frames 50-70). With `accurate`'s filter confined to the truck it stays on the truck to
     /// the end; the same tracker without the constraint stays behind on the trees.
     func testTruckPassingPalmsUnderAPanningCameraKeepsItsTrack() throws {
-        let (clip, truth) = try PipelineFixtures.sequence("truck2")
+        let (clip, truth) = try TestFootage.developmentSequence("truck2")
         let constrained = TrackerParameters.accurate
         XCTAssertGreaterThan(constrained.filterSupport, 0, "accurate constrains its filter")
         var unconstrained = constrained

@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import TestFootage
 import Tracking
 import XCTest
 
@@ -9,7 +10,7 @@ final class OTBSequenceTests: XCTestCase {
     func testCrossingAndCoupleEndToEndAndScored() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
         for name in ["Crossing", "Couple"] {
-            let (clip, truth) = try PipelineFixtures.sequence(name)
+            let (clip, truth) = try TestFootage.developmentSequence(name)
             for level in TrackingLevel.allCases {
                 let csv = folder.appendingPathComponent("\(name)-\(level).csv").path
                 let session = try ClipTrackingSession(clipPath: clip, targets: [TrackTarget(label: name, box: truth[0])],

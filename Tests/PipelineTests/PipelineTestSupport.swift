@@ -7,22 +7,6 @@ import XCTest
 
 /// Paths and helpers shared by the pipeline tests.
 enum PipelineFixtures {
-    /// A sequence of the development data (`data/sequences/NAME`), or a skip when it is not there.
-    static func sequence(_ name: String) throws -> (clip: String, groundTruth: [PixelRect]) {
-        let clip = try TestFootage.developmentData("data/sequences/\(name)/\(name).mp4")
-        let text = try String(contentsOfFile: try TestFootage.developmentData("data/sequences/\(name)/groundtruth_rect.txt"), encoding: .utf8)
-        return (clip, try parseGroundTruth(text))
-    }
-
-    /// `x,y,w,h` lines; NaN lines become an invalid rectangle.
-    static func parseGroundTruth(_ text: String) throws -> [PixelRect] {
-        try text.split(whereSeparator: \.isNewline).map { line in
-            let v = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map { Double($0) ?? .nan }
-            guard v.count == 4 else { throw XCTSkip("malformed ground truth line \(line)") }
-            return PixelRect(x: v[0], y: v[1], width: v[2], height: v[3])
-        }
-    }
-
     /// A fresh temporary folder, removed when the test ends.
     static func temporaryFolder(_ test: XCTestCase) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("vtrack-pipeline-\(UUID().uuidString)")

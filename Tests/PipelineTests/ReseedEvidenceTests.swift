@@ -52,7 +52,7 @@ final class ReseedEvidenceTests: XCTestCase {
     /// its tracker loses confidence; every re-seed must land on the ground-truth helmet, never on
     /// another player's.
     func testLostTrackIsNotMovedOntoALookAlikeHelmet() throws {
-        let (clip, truth) = try PipelineFixtures.sequence("Football1")
+        let (clip, truth) = try TestFootage.developmentSequence("Football1")
         let folder = try PipelineFixtures.temporaryFolder(self)
         for level in TrackingLevel.allCases {
             let (records, _) = try PipelineFixtures.track(
@@ -75,7 +75,7 @@ final class ReseedEvidenceTests: XCTestCase {
     /// re-seeding cost 0.10 AUC. Every re-seed must land on the animal, and the track must overlap
     /// it on as many frames as the unaided tracker does.
     func testRelocationOntoALookAlikeInTheHerdIsRefused() throws {
-        let (clip, truth) = try PipelineFixtures.sequence("Animal1")
+        let (clip, truth) = try TestFootage.developmentSequence("Animal1")
         let folder = try PipelineFixtures.temporaryFolder(self)
         func overlapping(_ records: [TrackRecord]) -> Int {
             records.filter { $0.frame < truth.count && truth[$0.frame].isValid && $0.box.iou(truth[$0.frame]) >= 0.1 }.count
@@ -106,7 +106,7 @@ final class ReseedEvidenceTests: XCTestCase {
     func testDriftOffTheObjectIsDrawnDashed() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
         for name in ["group3_2", "wakeboard5"] {
-            let (clip, truth) = try PipelineFixtures.sequence(name)
+            let (clip, truth) = try TestFootage.developmentSequence(name)
             for level in TrackingLevel.allCases {
                 let (records, _) = try PipelineFixtures.track(
                     clip, targets: [TrackTarget(label: name, box: truth[0])],

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import XCTest
 
 /// Where the tests find real footage.
@@ -32,5 +33,19 @@ public enum TestFootage {
             throw XCTSkip("needs the development data: \(path) is missing (README: Tests that need the development data)")
         }
         return path
+    }
+
+    /// A development sequence: its MP4 and its ground truth (`groundtruth_rect.txt`, one `x,y,w,h`
+    /// line per frame, pixels, top-left origin; `nan` lines become invalid rectangles). Skips the test
+    /// when the development data is missing or a line is malformed.
+    public static func developmentSequence(_ name: String) throws -> (clip: String, groundTruth: [PixelRect]) {
+        let clip = try developmentData("data/sequences/\(name)/\(name).mp4")
+        let path = try developmentData("data/sequences/\(name)/groundtruth_rect.txt")
+        let groundTruth = try String(contentsOfFile: path, encoding: .utf8).split(whereSeparator: \.isNewline).map { line in
+            let v = line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map { Double($0) ?? .nan }
+            guard v.count == 4 else { throw XCTSkip("\(path): malformed ground truth line \(line)") }
+            return PixelRect(x: v[0], y: v[1], width: v[2], height: v[3])
+        }
+        return (clip, groundTruth)
     }
 }

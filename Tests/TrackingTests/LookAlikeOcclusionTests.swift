@@ -16,8 +16,7 @@ final class LookAlikeOcclusionTests: XCTestCase {
     /// walker again when he reappears.
     func testLookAlikePassingInFrontDoesNotTakeTheTrack() throws {
         let name = "group1_1", start = 200, end = 360
-        let clip = try TestFootage.developmentData("data/sequences/\(name)/\(name).mp4")
-        let truth = try developmentGroundTruth(try TestFootage.developmentData("data/sequences/\(name)/groundtruth_rect.txt"))
+        let (clip, truth) = try TestFootage.developmentSequence(name)
         XCTAssertGreaterThan(truth.count, end)
         let gated = TrackerParameters.accurate
         XCTAssertGreaterThan(gated.motionGateSpread, 0, "the shipped accurate set has the adaptive gate")

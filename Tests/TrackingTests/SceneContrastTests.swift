@@ -16,8 +16,7 @@ final class SceneContrastTests: XCTestCase {
     /// the background moves through the picture; Crossing: a still camera, a pedestrian walks across.
     func testBoxOnMovingObjectStandsOutFromBoxOnBackground() throws {
         for (name, offset) in [("truck2", (dx: 0.0, dy: -4.0)), ("Crossing", (dx: 2.5, dy: 0.0))] {
-            let clip = try TestFootage.developmentData("data/sequences/\(name)/\(name).mp4")
-            let truth = try developmentGroundTruth(try TestFootage.developmentData("data/sequences/\(name)/groundtruth_rect.txt"))
+            let (clip, truth) = try TestFootage.developmentSequence(name)
             let reader = try VideoReader(path: clip)
             let handler = SequenceRequestHandler()
             var object: TrackObjectRequest?, background: TrackObjectRequest?
