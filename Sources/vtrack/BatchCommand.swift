@@ -147,6 +147,6 @@ private final class BatchProgressDisplay {
 
     private func write(_ text: String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardError.write(text)
     }
 }

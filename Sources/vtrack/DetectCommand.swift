@@ -49,7 +49,7 @@ struct DetectCommand: ParsableCommand, ShowsFFmpegLog {
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
         let report = try session.run(csvPath: csv, progress: { progress.update(frame: $0) })
         progress.finish()
-        for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(clip): \(warning)\n".utf8)) }
+        for warning in report.warnings { StandardError.write("warning: \(clip): \(warning)\n") }
         let summary = SummaryOutput(quiet: quiet, standardOutputTaken: csv == "-")
         summary.say(String(format: "%d frames, %d searched, %d detections, %.1f ms per detection",
                            report.frames, report.framesSearched, report.detections, report.millisecondsPerDetection))

@@ -234,7 +234,7 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
                        number(result.scores.precisionAt20), number(result.scores.normalizedPrecisionAUC),
                        number(result.confidence?.rocAUC), rate(result.trackerFPS), rate(result.decodeAndTrackFPS)]))
             for warning in result.warnings {
-                FileHandle.standardError.write(Data("warning: \(result.sequence): \(warning)\n".utf8))
+                StandardError.write("warning: \(result.sequence): \(warning)\n")
             }
         }
         for result in report.levels {
@@ -264,7 +264,7 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
         print("CSVs in \(options.levels.map(options.csvFolder).joined(separator: ", "))")
         let violations = floors?.violations(in: report) ?? []
         for line in violations {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            StandardError.write(line + "\n")
         }
         if !violations.isEmpty { throw ExitCode(1) }
     }

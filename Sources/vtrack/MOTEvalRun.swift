@@ -8,9 +8,9 @@ struct MOTEvalRun {
 
     func run(dataset: String) throws {
         let report = try MOTEvaluation.run(dataset: dataset, options: options) { result in
-            FileHandle.standardError.write(Data("scored \(result.sequence) (\(result.figures.groundTruthBoxes) ground-truth boxes)\n".utf8))
+            StandardError.write("scored \(result.sequence) (\(result.figures.groundTruthBoxes) ground-truth boxes)\n")
             for warning in result.warnings {
-                FileHandle.standardError.write(Data("warning: \(result.sequence): \(warning)\n".utf8))
+                StandardError.write("warning: \(result.sequence): \(warning)\n")
             }
         }
         print("vtrack: level \(report.level), detector \(report.detector) every \(report.detectEvery) frames; matches at IoU >= 0.5")

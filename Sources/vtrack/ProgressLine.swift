@@ -29,16 +29,16 @@ final class ProgressLine {
             if let total { text += "/\(total) (\(min(100, done * 100 / total))%)" }
             text += String(format: " %.1f fps", fps)
             if let total, fps > 0 { text += String(format: ", ETA %.0fs", Double(max(0, total - done)) / fps) }
-            FileHandle.standardError.write(Data((text + "\u{1B}[K").utf8))
+            StandardError.write(text + "\u{1B}[K")
         } else if let total {
             let decile = min(10, done * 10 / total)
             guard decile > lastDecile else { return }
             lastDecile = decile
-            FileHandle.standardError.write(Data("\(label): \(done)/\(total) frames (\(decile * 10)%), \(String(format: "%.1f", fps)) fps\n".utf8))
+            StandardError.write("\(label): \(done)/\(total) frames (\(decile * 10)%), \(String(format: "%.1f", fps)) fps\n")
         }
     }
 
     func finish() {
-        if enabled && isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        if enabled && isTerminal { StandardError.write("\n") }
     }
 }

@@ -49,7 +49,7 @@ struct RegisterCommand: ParsableCommand, ShowsFFmpegLog {
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
         let report = try session.run(csvPath: csv, progress: { progress.update(frame: $0) })
         progress.finish()
-        for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(clip): \(warning)\n".utf8)) }
+        for warning in report.warnings { StandardError.write("warning: \(clip): \(warning)\n") }
         let summary = SummaryOutput(quiet: quiet, standardOutputTaken: csv == "-")
         summary.say(String(format: "%d frames, %d stable, %.2f ms per registration", report.frames, report.stableFrames,
                            report.frames > 0 ? 1000 * report.registrationSeconds / Double(report.frames) : 0))

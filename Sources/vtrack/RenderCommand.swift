@@ -58,9 +58,9 @@ struct RenderCommand: ParsableCommand, ShowsFFmpegLog {
         let beyond = records.filter { $0.frame >= frames }.count
         if beyond > 0 {
             let message = "warning: \(tracks): \(beyond) rows are on frames past the clip's last frame \(frames - 1) and were not drawn\n"
-            FileHandle.standardError.write(Data(message.utf8))
+            StandardError.write(message)
         }
-        for warning in reader.warnings { FileHandle.standardError.write(Data("warning: \(clip): \(warning)\n".utf8)) }
+        for warning in reader.warnings { StandardError.write("warning: \(clip): \(warning)\n") }
         if !quiet { print("drew \(records.count - beyond) boxes on \(frames) frames; wrote \(video)") }
     }
 }

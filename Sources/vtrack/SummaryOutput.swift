@@ -9,7 +9,7 @@ struct SummaryOutput {
     func say(_ line: String) {
         guard !quiet else { return }
         if standardOutputTaken {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            StandardError.write(line + "\n")
         } else {
             print(line)
         }

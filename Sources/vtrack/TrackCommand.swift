@@ -135,7 +135,7 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
             progress: { progress.update(frame: $0) }
         )
         progress.finish()
-        for warning in report.warnings { FileHandle.standardError.write(Data("warning: \(clip): \(warning)\n".utf8)) }
+        for warning in report.warnings { StandardError.write("warning: \(clip): \(warning)\n") }
         summary.say(String(format: "%d frames, %d tracks, %.1f frames/s, mean confidence %.2f",
                            report.framesTracked, report.tracks, report.framesPerSecond, report.meanConfidence))
         for path in outputs.written { summary.say(path == "-" ? "wrote standard output" : "wrote \(path)") }

@@ -89,22 +89,45 @@ final class CLIHostileCasesTests: XCTestCase {
         let folder = try CLITemporaryFolder()
         let clip = folder.path("long.mp4")
         try CLI.makeClip(clip, size: "320x240", frames: 300, rate: 30)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try CLI.vtrackBinary())
-        process.arguments = ["track", clip, "--box", "100,80,60,60", "--csv", "-", "--video", folder.path("t.mp4"), "--quiet"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read the header line, then go away, as `| head -1` does.
-        _ = output.fileHandleForReading.availableData
-        try output.fileHandleForReading.close()
-        process.waitUntilExit()
+        let errors = Pipe()
+        let process = try runUntilFirstRead(["track", clip, "--box", "100,80,60,60", "--csv", "-", "--video", folder.path("t.mp4"), "--quiet"],
+                                            standardError: errors)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(process.terminationReason, .uncaughtSignal, message)
         XCTAssertEqual(process.terminationStatus, SIGPIPE, message)
         XCTAssertEqual(message, "", "a closed pipe is not an error to report")
         XCTAssertEqual(folder.files(under: "."), ["long.mp4"], "no output or temporary file is left")
+    }
+
+    /// `vtrack track ... --csv - 2>&1 | head -1`: standard error is the same closed pipe, so the
+    /// progress lines fail too. The run still ends by SIGPIPE, never by a trap on that write.
+    func testAClosedPipeOnStandardOutputAndErrorEndsTheRunBySIGPIPE() throws {
+        let folder = try CLITemporaryFolder()
+        let clip = folder.path("long.mp4")
+        try CLI.makeClip(clip, size: "320x240", frames: 300, rate: 30)
+        for attempt in 0..<5 {
+            let process = try runUntilFirstRead(["track", clip, "--box", "100,80,60,60", "--csv", "-"], standardError: nil)
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "attempt \(attempt)")
+            XCTAssertEqual(process.terminationStatus, SIGPIPE, "attempt \(attempt): ended by signal \(process.terminationStatus)")
+        }
+        XCTAssertEqual(folder.files(under: "."), ["long.mp4"], "no output or temporary file is left")
+    }
+
+    /// Runs vtrack with standard output on a pipe, reads its first output, then closes the pipe and
+    /// waits, as `| head -1` does. Standard error goes to `standardError`, or to the same pipe when nil
+    /// (`2>&1 | head -1`).
+    private func runUntilFirstRead(_ arguments: [String], standardError: Pipe?) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try CLI.vtrackBinary())
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = standardError ?? output
+        try process.run()
+        _ = output.fileHandleForReading.availableData
+        try output.fileHandleForReading.close()
+        process.waitUntilExit()
+        return process
     }
 
     func testASecondBatchOnTheSameFolderIsRefusedAndShardsRunSideBySide() throws {
