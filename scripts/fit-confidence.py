@@ -11,9 +11,15 @@ makes them. Every run's `<run>.evidence.csv` gives per frame the box, the featur
 ConfidenceModel (`tracker_*`, the bare tracker's cues) and of TrackConfidenceModel (`track_*`,
 the re-seeder's findings); the ground truth gives the label: IoU >= 0.5.
 
-Two logistic regressions per level (Newton's method, ridge 1 on the non-bias weights):
-  1. ConfidenceModel on the bare tracker's frames (all three protocols pooled);
-  2. TrackConfidenceModel on the pipeline's frames, its first input the logit of model 1's probability.
+Two models per level:
+  1. ConfidenceModel on the bare tracker's frames (all three protocols pooled): a logistic regression
+     (Newton's method, ridge 1 on the non-bias weights) or boosted trees (depth 2, 100 rounds, learning
+     rate 0.1, leaf ridge 10, at least 50 of Hessian weight per leaf, splits at 32 quantiles), whichever
+     has the lower log loss over the bare frames fitted leave-one-sequence-out;
+  2. TrackConfidenceModel, a logistic regression on the pipeline's frames, its first input the logit of
+     model 1's probability as model 1 fitted without that frame's sequence gives it (the logits of a
+     model on its own training frames are more sure than they will be on new footage; model 2 learns
+     how far to trust them from held-out ones).
 Both are fitted twice when the runs have the appearance cues (`tracker_appearance_similarity` and its
 running average, written when the neural runtime is installed): without them (`fast`, `accurate`: what a
 machine without the runtime reports) and with them (`fastWithAppearance`, `accurateWithAppearance`).
@@ -47,6 +53,7 @@ PROTOCOLS = ("ope", "sre", "tre")
 LOST_BELOW = 0.2
 MIN_VISIBLE = 0.5
 RIDGE = 1.0
+TREE_ROUNDS, TREE_DEPTH, TREE_RATE, TREE_RIDGE, TREE_MIN_HESSIAN, TREE_BINS = 100, 2, 0.1, 10.0, 50.0, 32
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -125,6 +132,90 @@ def fit_logistic(X, y):
     return w
 
 
+def split_points(X):
+    """Per feature, up to TREE_BINS - 1 thresholds at its quantiles, each halfway to the next larger value
+    (so that a value equal to a quantile is on the same side in the fit and in Swift's single precision)."""
+    points = []
+    for j in range(X.shape[1]):
+        values = np.unique(X[:, j])
+        q = np.unique(np.quantile(X[:, j], np.linspace(0, 1, TREE_BINS + 1)[1:-1]))
+        above = np.searchsorted(values, q, side="right")
+        q = q[above < len(values)]
+        points.append((q + values[above[above < len(values)]]) / 2)
+    return points
+
+
+def fit_trees(X, y):
+    """Boosted regression trees for the log loss (Newton leaves, histogram splits), from the base rate.
+    Returns the model: a weight vector (the bias only) and the trees, each a list of (feature, threshold)
+    per internal node in level order (feature -1: not split, every sample goes left) and its leaves."""
+    points = split_points(X)
+    bins = np.column_stack([np.searchsorted(points[j], X[:, j], side="left") for j in range(X.shape[1])])
+    width = TREE_BINS
+    rate = np.clip(y.mean(), 1e-6, 1 - 1e-6)
+    w = np.zeros(X.shape[1]); w[0] = np.log(rate / (1 - rate))
+    z = np.full(len(y), w[0])
+    trees = []
+    for _ in range(TREE_ROUNDS):
+        p = sigmoid(z); g = p - y; h = p * (1 - p)
+        node = np.zeros(len(y), dtype=np.int64)
+        splits = []
+        for level in range(TREE_DEPTH):
+            nodes = 1 << level
+            G = np.bincount(node, g, nodes); H = np.bincount(node, h, nodes)
+            best = [(0.0, -1, 0)] * nodes
+            for j in range(X.shape[1]):
+                if len(points[j]) == 0:
+                    continue
+                cell = node * width + bins[:, j]
+                GL = np.cumsum(np.bincount(cell, g, nodes * width).reshape(nodes, width), 1)[:, :len(points[j])]
+                HL = np.cumsum(np.bincount(cell, h, nodes * width).reshape(nodes, width), 1)[:, :len(points[j])]
+                GR, HR = G[:, None] - GL, H[:, None] - HL
+                gain = GL ** 2 / (HL + TREE_RIDGE) + GR ** 2 / (HR + TREE_RIDGE) - (G ** 2 / (H + TREE_RIDGE))[:, None]
+                gain[(HL < TREE_MIN_HESSIAN) | (HR < TREE_MIN_HESSIAN)] = 0
+                for k in range(nodes):
+                    b = int(np.argmax(gain[k]))
+                    if gain[k, b] > best[k][0]:
+                        best[k] = (gain[k, b], j, b)
+            child = node * 2
+            for k, (_, j, b) in enumerate(best):
+                splits.append((j, float(points[j][b]) if j >= 0 else 0.0))
+                if j >= 0:
+                    child[(node == k) & (bins[:, j] > b)] += 1
+            node = child
+        leaves = 1 << TREE_DEPTH
+        G = np.bincount(node, g, leaves); H = np.bincount(node, h, leaves)
+        values = -TREE_RATE * G / (H + TREE_RIDGE)
+        z += values[node]
+        trees.append((splits, values))
+    return {"weights": w, "trees": trees}
+
+
+def log_odds(model, X):
+    """The log-odds of a model (fit_stage1's or a logistic weight vector) for the feature rows X."""
+    if not isinstance(model, dict):
+        return X @ model
+    z = X @ model["weights"]
+    for splits, values in model["trees"]:
+        node = np.zeros(len(X), dtype=np.int64)
+        for level in range(TREE_DEPTH):
+            base = (1 << level) - 1
+            above = np.zeros(len(X), dtype=bool)
+            for k in range(1 << level):
+                j, t = splits[base + k]
+                if j >= 0:
+                    m = node == k
+                    above[m] = X[m, j] > t
+            node = 2 * node + above
+        z = z + values[node]
+    return z
+
+
+def log_loss(p, y):
+    q = np.clip(p, 1e-6, 1 - 1e-6)
+    return float(-np.mean(np.where(y > 0.5, np.log(q), np.log(1 - q))))
+
+
 def sigmoid(z):
     return 1 / (1 + np.exp(-np.clip(z, -30, 30)))
 
@@ -134,8 +225,8 @@ def logit(p):
     return np.log(q / (1 - q))
 
 
-def tracker_probability(data, w):
-    p = sigmoid(data["tracker"] @ w)
+def tracker_probability(data, model):
+    p = sigmoid(log_odds(model, data["tracker"]))
     return np.where(data["has_tracker"], p, 1.0)  # a (re)start reports the given box at confidence 1
 
 
@@ -231,6 +322,17 @@ def swift_weights(w):
     return ", ".join(f"{v:.6g}" for v in w)
 
 
+def swift_model(type_name, model):
+    """The Swift initialiser of a fitted model: weights, and trees when model 1 is boosted trees."""
+    if not isinstance(model, dict):
+        return [f"    public static let {{key}} = {type_name}(weights: [", f"        {swift_weights(model)},", "    ])"]
+    lines = [f"    public static let {{key}} = {type_name}(", f"        weights: [{swift_weights(model['weights'])}],", "        trees: ["]
+    for splits, values in model["trees"]:
+        lines.append(f"            LogOddsTree(features: [{', '.join(str(j) for j, _ in splits)}], "
+                     f"thresholds: [{', '.join(f'{t:.9g}' for _, t in splits)}], leaves: [{swift_weights(values)}]),")
+    return lines + ["        ])"]
+
+
 def write_swift(path, type_name, comment, fits, names):
     """Writes one static model per fit: `fast`, `accurate` (without the appearance cues, whose weights are
     then left out) and, when fitted, `fastWithAppearance`, `accurateWithAppearance`."""
@@ -239,9 +341,9 @@ def write_swift(path, type_name, comment, fits, names):
     for key in [level + variant for variant in ("", "WithAppearance") for level in LEVELS if level + variant in fits]:
         level, with_cue = key.replace("WithAppearance", ""), key.endswith("WithAppearance")
         cue = " with the appearance cues" if with_cue else (" without the appearance cues" if APPEARANCE[0] in names else "")
-        lines += [f"    /// {comment.format(level=level, cue=cue)}",
-                  f"    public static let {key} = {type_name}(weights: [",
-                  f"        {swift_weights(fits[key])},", "    ])"]
+        kind = " (boosted trees)" if isinstance(fits[key], dict) else ""
+        lines += [f"    /// {comment.format(level=level, cue=cue)}{kind}."]
+        lines += [line.replace("{key}", key) for line in swift_model(type_name, fits[key])]
     lines.append("}")
     open(path, "w").write("\n".join(lines) + "\n")
 
@@ -250,33 +352,57 @@ APPEARANCE = ("appearance_similarity", "smoothed_appearance_similarity")  # the 
 
 
 def fit_level(bare, piped, protocols, columns, bootstrap):
-    """Fits both stages on the tracker features in `columns` and scores them: figures per run, weights."""
+    """Fits both stages on the tracker features in `columns` and scores them. Returns the figures per
+    run, model 1 (a logistic weight vector, or a dict of weights and trees whose feature indices are
+    those of all tracker features), model 2's weights, and the held-out log loss of each kind of model 1."""
     def select(data):
         return {**data, "tracker": data["tracker"][:, columns]}
     bare = {p: select(d) for p, d in bare.items()}; piped = {p: select(d) for p, d in piped.items()}
     all_bare, all_piped = concat(list(bare.values())), concat(list(piped.values()))
     sequences = sorted(set(all_bare["seq"]))
+    usable = all_bare["has_tracker"] & (all_bare["visible"] >= MIN_VISIBLE)
+    X, y = all_bare["tracker"], (all_bare["iou"] >= 0.5).astype(float)
 
-    def fit_tracker(exclude):
-        m = (all_bare["seq"] != exclude) & all_bare["has_tracker"] & (all_bare["visible"] >= MIN_VISIBLE)
-        return fit_logistic(all_bare["tracker"][m], (all_bare["iou"][m] >= 0.5).astype(float))
+    def fit_tracker(kind, exclude):
+        m = usable & (all_bare["seq"] != exclude)
+        return fit_logistic(X[m], y[m]) if kind == "logistic" else fit_trees(X[m], y[m])
 
-    def fit_track(exclude, w_tracker):
-        m = (all_piped["seq"] != exclude) & (all_piped["visible"] >= MIN_VISIBLE)
-        X = track_matrix(all_piped, w_tracker)
-        return fit_logistic(X[m], (all_piped["iou"][m] >= 0.5).astype(float))
+    held_out_tracker, losses = {}, {}
+    for kind in ("logistic", "trees"):
+        models = {s: fit_tracker(kind, s) for s in sequences}
+        p = np.zeros(len(y))
+        for s in sequences:
+            m = all_bare["seq"] == s
+            p[m] = sigmoid(log_odds(models[s], X[m]))
+        losses[kind] = log_loss(p[usable], y[usable])
+        held_out_tracker[kind] = models
+    kind = min(losses, key=losses.get)
+    held_out_tracker = held_out_tracker[kind]
+    w1 = fit_tracker(kind, None)
 
-    w1 = fit_tracker(None); w2 = fit_track(None, w1)
-    held_out = {s: (fit_tracker(s),) for s in sequences}
-    held_out = {s: (w, fit_track(s, w)) for s, (w,) in held_out.items()}
+    def part(data, m):
+        return {k: v[m] for k, v in data.items()}
+
+    # Model 2 learns from the logits model 1 gives a sequence it was not fitted on.
+    X2 = all_piped["track"].copy()
+    for s in sequences:
+        m = all_piped["seq"] == s
+        X2[m] = track_matrix(part(all_piped, m), held_out_tracker[s])
+    y2, visible = (all_piped["iou"] >= 0.5).astype(float), all_piped["visible"] >= MIN_VISIBLE
+
+    def fit_track(exclude):
+        m = visible & (all_piped["seq"] != exclude)
+        return fit_logistic(X2[m], y2[m])
+
+    w2 = fit_track(None)
+    held_out = {s: (held_out_tracker[s], fit_track(s)) for s in sequences}
 
     def predictions(data, pipeline, fitted):
         p = np.zeros(len(data["iou"]))
         for s in np.unique(data["seq"]):
             m = data["seq"] == s
             w_tracker, w_track = fitted(s)
-            part = {k: v[m] for k, v in data.items()}
-            p[m] = sigmoid(track_matrix(part, w_tracker) @ w_track) if pipeline else tracker_probability(part, w_tracker)
+            p[m] = sigmoid(track_matrix(part(data, m), w_tracker) @ w_track) if pipeline else tracker_probability(part(data, m), w_tracker)
         return rule(p, data)
 
     figures_by_run = {}
@@ -289,7 +415,18 @@ def fit_level(bare, piped, protocols, columns, bootstrap):
                 loso["ece_bootstrap_5_95"] = bootstrap_ece(held, data, bootstrap, np.random.default_rng(0))
             insample = figures(predictions(data, mode == "pipeline", lambda s: (w1, w2)), data)
             figures_by_run[f"{mode} {protocol}"] = {"leave_one_sequence_out": loso, "in_sample": insample}
-    return figures_by_run, w1, w2
+    if isinstance(w1, dict):
+        w1 = {"weights": w1["weights"], "trees": [([(columns[j] if j >= 0 else -1, t) for j, t in splits], values)
+                                                  for splits, values in w1["trees"]]}
+    return figures_by_run, w1, w2, losses
+
+
+def model_json(model):
+    if not isinstance(model, dict):
+        return {"kind": "logistic", "weights": model.tolist()}
+    return {"kind": "trees", "weights": model["weights"].tolist(),
+            "trees": [{"features": [j for j, _ in splits], "thresholds": [t for _, t in splits], "leaves": values.tolist()}
+                      for splits, values in model["trees"]]}
 
 
 def main():
@@ -320,11 +457,14 @@ def main():
             variants["WithAppearance"] = list(range(len(tracker_names)))
         report[level] = {"tracker_features": tracker_names, "track_features": track_names}
         for variant, columns in variants.items():
-            figures_by_run, w1, w2 = fit_level(bare, piped, protocols, columns, args.bootstrap)
+            figures_by_run, w1, w2, losses = fit_level(bare, piped, protocols, columns, args.bootstrap)
             fits[level + variant] = (w1, w2)
             report[level]["figures" + variant] = figures_by_run
-            report[level]["tracker_weights" + variant] = w1.tolist()
+            report[level]["tracker_model" + variant] = model_json(w1)
+            report[level]["tracker_held_out_log_loss" + variant] = losses
             report[level]["track_weights" + variant] = w2.tolist()
+            print(f"{level} {variant or 'shipped cues'}: model 1 held-out log loss " +
+                  ", ".join(f"{k} {v:.4f}" for k, v in losses.items()) + f"; kept {model_json(w1)['kind']}", flush=True)
 
     columns = ("ece", "brier", "solid_share", "dashed_on_object", "solid_failures", "lost_on_object", "mean_sequence_roc_auc")
     print("level     cues        run            fit        " + " ".join(f"{c[:16]:>16}" for c in columns) + "  lowest seq ROC")
@@ -350,10 +490,10 @@ def main():
     if args.write:
         names = report[LEVELS[0]]["tracker_features"]
         write_swift(os.path.join(ROOT, "Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift"), "ConfidenceModel",
-                    "Fitted on the bare `{level}` tracker's OPE, SRE and TRE frames of the development set{cue}.",
+                    "Fitted on the bare `{level}` tracker's OPE, SRE and TRE frames of the development set{cue}",
                     {k: w1 for k, (w1, _) in fits.items()}, names)
         write_swift(os.path.join(ROOT, "Sources/Pipeline/TrackConfidenceModel+Fitted.swift"), "TrackConfidenceModel",
-                    "Fitted on the `{level}` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames){cue}.",
+                    "Fitted on the `{level}` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames){cue}",
                     {k: w2 for k, (_, w2) in fits.items()}, report[LEVELS[0]]["track_features"])
 
 

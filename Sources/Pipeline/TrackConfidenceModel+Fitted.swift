@@ -3,18 +3,18 @@
 extension TrackConfidenceModel {
     /// Fitted on the `fast` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames).
     public static let fast = TrackConfidenceModel(weights: [
-        0.487403, 0.919652, -5.00514, -0.115377,
+        0.667668, 0.787463, -4.43014, -0.141235,
     ])
     /// Fitted on the `accurate` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames).
     public static let accurate = TrackConfidenceModel(weights: [
-        1.87856, 0.911992, -6.46992, -0.385527,
+        2.22572, 0.819346, -6.24923, -0.450532,
     ])
     /// Fitted on the `fast` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames) with the appearance cues.
     public static let fastWithAppearance = TrackConfidenceModel(weights: [
-        -0.0751473, 0.938494, -4.66747, 0.00296207,
+        0.106196, 0.859744, -4.38069, -0.0149684,
     ])
     /// Fitted on the `accurate` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames) with the appearance cues.
     public static let accurateWithAppearance = TrackConfidenceModel(weights: [
-        1.17343, 0.9267, -6.01211, -0.241197,
+        1.58231, 0.800992, -5.65693, -0.309138,
     ])
 }

@@ -1,14 +1,17 @@
 import Foundation
 
 /// The reported confidence of a ``CorrelationTracker``: the probability that its box overlaps the
-/// object with IoU >= 0.5, from the frame's ``TrackingEvidence`` by logistic regression,
-/// `1 / (1 + exp(-w · features))` over ``featureNames``.
+/// object with IoU >= 0.5, from the frame's ``TrackingEvidence``: `1 / (1 + exp(-z))` where the
+/// log-odds `z` is `w · features` over ``featureNames`` plus the values of boosted ``trees`` over the
+/// same features (a logistic regression when there are none).
 ///
-/// The weights are fitted per level on the development set (every frame of OPE, SRE and TRE runs
-/// of the bare tracker) by `scripts/fit-confidence.py`, which writes ``fast`` and ``accurate``
-/// (without the appearance cues, whose weights are then 0) and ``fastWithAppearance`` and
-/// ``accurateWithAppearance`` (with them, for a handler that has an ``AppearanceDescriber``) in
-/// `ConfidenceModel+Fitted.swift`, and reports the calibration figures fitted leave-one-sequence-out.
+/// The models are fitted per level on the development set (every frame of OPE, SRE and TRE runs
+/// of the bare tracker) by `scripts/fit-confidence.py`, which fits both a logistic regression and
+/// boosted trees and keeps the one with the lower log loss fitted leave-one-sequence-out. It writes
+/// ``fast`` and ``accurate`` (without the appearance cues, whose weights are then 0) and
+/// ``fastWithAppearance`` and ``accurateWithAppearance`` (with them, for a handler that has an
+/// ``AppearanceDescriber``) in `ConfidenceModel+Fitted.swift`, and reports the calibration figures
+/// fitted leave-one-sequence-out.
 /// Calibrated means: of the frames reported at 0.7, about 70% are on the object. An object whose
 /// box lies mostly outside the frame (less than ``outOfViewBelow`` of it inside) is out of view:
 /// its probability is 0 (such frames are left out of the fit).
@@ -22,17 +25,38 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
         "smoothed_appearance_similarity",
     ]
     public let weights: [Float]
+    /// Boosted trees over the features of ``featureNames``, whose values add to the log-odds.
+    public let trees: [LogOddsTree]
     /// Below this share of the tracker's box inside the frame the object is out of view.
     public static let outOfViewBelow: Float = 0.5
 
-    /// A model with `weights` (one per feature of ``featureNames``; missing ones count as 0).
-    public init(weights: [Float]) {
+    /// A model with `weights` (one per feature of ``featureNames``; missing ones count as 0) and
+    /// `trees`.
+    public init(weights: [Float], trees: [LogOddsTree] = []) {
         self.weights = weights
+        self.trees = trees
     }
 
     /// The probability (0...1) that the box is on the object given `evidence`.
     public func probability(_ evidence: TrackingEvidence) -> Float {
         evidence.isOutOfView ? 0 : Logistic.probability(logOdds(evidence))
+    }
+
+    /// The log-odds that the box is on the object given `evidence`: the weighted features plus the
+    /// trees' values.
+    public func logOdds(_ evidence: TrackingEvidence) -> Float {
+        let count = Self.featureNames.count
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { x in
+            x.initialize(repeating: 0)
+            var z: Float = 0
+            Self.forEachFeature(of: evidence) { index, value in
+                x[index] = value
+                if index < weights.count { z += weights[index] * value }
+            }
+            let features = UnsafeBufferPointer(x)
+            for tree in trees { z += tree.value(features) }
+            return z
+        }
     }
 
     public static func forEachFeature(of e: TrackingEvidence, _ body: (Int, Float) -> Void) {

@@ -1,7 +1,8 @@
-/// A logistic regression over the features of some evidence: the probability that a box is on its
-/// object is `1 / (1 + exp(-w · features))`. ``ConfidenceModel`` (the tracker's cues) and the
-/// pipeline's model of a re-seeded track are two; each names its features and computes them, and
-/// shares the weighted sum and the feature table here.
+/// A logistic model over the features of some evidence: the probability that a box is on its
+/// object is `1 / (1 + exp(-z))` with the log-odds `z = w · features` (a logistic regression, the
+/// default ``logOdds(_:)``; ``ConfidenceModel`` adds boosted trees). ``ConfidenceModel`` (the
+/// tracker's cues) and the pipeline's model of a re-seeded track are two; each names its features
+/// and computes them, and shares the weighted sum and the feature table here.
 public protocol LogisticConfidenceModel {
     associatedtype Evidence
     /// Names of the features, in the order of ``weights``, as `vtrack eval --evidence` writes them.
@@ -10,6 +11,8 @@ public protocol LogisticConfidenceModel {
     var weights: [Float] { get }
     /// Calls `body` with each feature's index and value, in the order of ``featureNames``.
     static func forEachFeature(of evidence: Evidence, _ body: (Int, Float) -> Void)
+    /// The log-odds that the box is on the object given `evidence`.
+    func logOdds(_ evidence: Evidence) -> Float
 }
 
 extension LogisticConfidenceModel {
