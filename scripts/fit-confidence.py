@@ -19,7 +19,7 @@ Two models per level:
   2. TrackConfidenceModel, a logistic regression on the pipeline's frames, its first input the logit of
      model 1's probability as model 1 fitted without that frame's sequence gives it (the logits of a
      model on its own training frames are more sure than they will be on new footage; model 2 learns
-     how far to trust them from held-out ones).
+     how far to trust them from held-out ones, as in stacked generalisation).
 Both are fitted twice when the runs have the appearance cues (`tracker_appearance_similarity` and its
 running average, written when the neural runtime is installed): without them (`fast`, `accurate`: what a
 machine without the runtime reports) and with them (`fastWithAppearance`, `accurateWithAppearance`).
