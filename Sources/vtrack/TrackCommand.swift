@@ -30,7 +30,8 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
 
         The confidence (0...1, the CSV's confidence column) is the probability that the box \
         overlaps the object with IoU >= 0.5: of the boxes reported at 0.7, about 70% are on the \
-        object. It is a logistic model, fitted per level on the development set, of several cues: \
+        object. It is a model fitted per level on the development set (a logistic regression, or for \
+        fast with the ImageNet cue below, boosted trees) of several cues: \
         how sharp and high the tracker's response is (its model adapts, so this follows the recent \
         appearance), how much the object still looks like what the tracker first learnt, how long \
         since its last sure fix, the size of its last jump and of its change in size, how much of \
