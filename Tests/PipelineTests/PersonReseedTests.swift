@@ -39,7 +39,7 @@ final class PersonReseedTests: XCTestCase {
         }
         // The confidence is a probability, so the measure is how often a solid box is on a person,
         // not how many solid boxes there are. Measured: 36 of 40 with the person detector; with the
-        // template re-detector 106 of 107 (114 of 137 before the confidence had the appearance cue,
+        // template re-detector 108 of 109 (114 of 137 before the confidence had the appearance cue,
         // which now dashes `right`'s box left on the sign).
         for (detector, share) in solidOnPersonShare {
             XCTAssertGreaterThanOrEqual(share, 0.85, "--detector \(detector): a solid box should be on a person")
