@@ -192,7 +192,7 @@ def fit_trees(X, y):
 
 
 def log_odds(model, X):
-    """The log-odds of a model (fit_stage1's or a logistic weight vector) for the feature rows X."""
+    """The log-odds of a model (fit_trees's, or fit_logistic's weight vector) for the feature rows X."""
     if not isinstance(model, dict):
         return X @ model
     z = X @ model["weights"]
@@ -460,11 +460,12 @@ def main():
             figures_by_run, w1, w2, losses = fit_level(bare, piped, protocols, columns, args.bootstrap)
             fits[level + variant] = (w1, w2)
             report[level]["figures" + variant] = figures_by_run
-            report[level]["tracker_model" + variant] = model_json(w1)
+            model = model_json(w1)
+            report[level]["tracker_model" + variant] = model
             report[level]["tracker_held_out_log_loss" + variant] = losses
             report[level]["track_weights" + variant] = w2.tolist()
             print(f"{level} {variant or 'shipped cues'}: model 1 held-out log loss " +
-                  ", ".join(f"{k} {v:.4f}" for k, v in losses.items()) + f"; kept {model_json(w1)['kind']}", flush=True)
+                  ", ".join(f"{k} {v:.4f}" for k, v in losses.items()) + f"; kept {model['kind']}", flush=True)
 
     columns = ("ece", "brier", "solid_share", "dashed_on_object", "solid_failures", "lost_on_object", "mean_sequence_roc_auc")
     print("level     cues        run            fit        " + " ".join(f"{c[:16]:>16}" for c in columns) + "  lowest seq ROC")
