@@ -2,7 +2,8 @@
 # CI regression guard: OPE and SRE at both levels on the development sequences, for the bare tracker
 # and for the pipeline re-seeding every 50 frames, failing (exit 1, one line per figure) when a
 # figure is worse than its floor in scripts/eval-floors.json (OPE) or scripts/eval-floors-sre.json
-# (SRE), or when re-seeding lowers a sequence's AUC by more than 0.01 (scripts/reseed-guard.py).
+# (SRE), or when re-seeding lowers a sequence's AUC by more than 0.01 (scripts/reseed-guard.py; the
+# sequences it is known to hurt have their own recorded ceiling in scripts/reseed-allowances.json).
 # Usage: scripts/eval-guard.sh [SEQUENCES_DIR] [OUT_DIR]   (default ../shared/data/sequences, a temp folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,7 @@ for protocol in ope sre; do
     .build/release/vtrack eval "$sequences" --level both --protocol "$protocol" --reseed-every "$reseed" \
       --categories docs/dev-set-categories.json --require "$floors" --out "$out/$protocol-reseed-$reseed" || status=1
   done
-  python3 scripts/reseed-guard.py "$out/$protocol-reseed-0/results.json" "$out/$protocol-reseed-50/results.json" || status=1
+  python3 scripts/reseed-guard.py "$out/$protocol-reseed-0/results.json" "$out/$protocol-reseed-50/results.json" \
+    --allowances scripts/reseed-allowances.json --protocol "$protocol" || status=1
 done
 exit "$status"
