@@ -114,12 +114,16 @@ final class DatasetLoadingTests: XCTestCase {
 
     func testSharedSequencesLoad() throws {
         let dataset = try OTBDataset(directory: try TestFootage.developmentData("data/sequences"))
-        // The 20 sequences and frame counts of shared/data/README.md, in case-insensitive name order.
-        XCTAssertEqual(dataset.sequences.map(\.name), ["Animal1", "bag", "Biker470", "boat5", "car14", "Couple", "Crossing",
-                                                       "Football1", "Girl", "group1_1", "group1_3", "group3_2", "MountainBike6",
-                                                       "S0601", "S1301", "truck2", "wakeboard3", "wakeboard4", "wakeboard5",
-                                                       "wakeboard7"])
-        XCTAssertEqual(dataset.sequences.map(\.groundTruth.count),
-                       [147, 196, 470, 169, 443, 140, 120, 74, 500, 445, 471, 421, 81, 82, 537, 129, 275, 233, 559, 67])
+        // The 43 sequences and frame counts of shared/data/README.md, in case-insensitive name order.
+        XCTAssertEqual(dataset.sequences.map(\.name), [
+            "Animal1", "bag", "bicycle_vot14", "Biker", "Biker470", "Bird2", "birds", "boat5", "Bolt2", "building4", "Car1", "car14",
+            "car_vot14", "Couple", "Crossing", "Dog1", "Football1", "Freeman1", "Girl", "Girl2", "group1_1", "group1_2", "group1_3",
+            "group1_4", "group3_2", "Human7", "Jumping", "KiteSurf", "Man", "MotorRolling", "MountainBike6", "S0310", "S0601", "S1001",
+            "S1301", "Skiing", "skiing_lt", "Toy", "truck2", "wakeboard3", "wakeboard4", "wakeboard5", "wakeboard7",
+        ])
+        XCTAssertEqual(dataset.sequences.map(\.groundTruth.count), [
+            147, 196, 271, 142, 470, 99, 270, 169, 293, 263, 1020, 443, 252, 140, 120, 1350, 74, 326, 500, 1500, 445, 395, 471,
+            317, 421, 250, 313, 84, 134, 164, 81, 118, 82, 353, 537, 81, 500, 271, 129, 275, 233, 559, 67,
+        ])
     }
 }
