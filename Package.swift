@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "vtrack", targets: ["vtrack"]),
-        .library(name: "VTrack", targets: ["VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "Pipeline", "Evaluation"]),
+        .library(name: "VTrack", targets: ["VideoIO", "Imaging", "Numerics", "Tracking", "Detection", "NeuralDetection", "Pipeline", "Evaluation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,15 +29,17 @@ let package = Package(
         ),
         .target(name: "Imaging"),
         .target(name: "VideoIO", dependencies: ["CFFmpeg", "Imaging"]),
-        .target(name: "Tracking", dependencies: ["Imaging", "CFFTW"]),
-        .target(name: "Detection", dependencies: ["Imaging", "Tracking", "CFFTW"]),
+        // Shared numerics (FFT plans and buffers, optimal assignment), for every module that needs them.
+        .target(name: "Numerics", dependencies: ["CFFTW"]),
+        .target(name: "Tracking", dependencies: ["Imaging", "Numerics"]),
+        .target(name: "Detection", dependencies: ["Imaging", "Numerics"]),
         .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "Tracking", "COpenVINO"]),
         .target(name: "Pipeline", dependencies: ["VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
-        .target(name: "Evaluation", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
+        .target(name: "Evaluation", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Numerics", "NeuralDetection"]),
         .executableTarget(
             name: "vtrack",
             dependencies: [
-                "Pipeline", "Evaluation", "VideoIO", "Tracking", "Detection", "NeuralDetection", "Imaging",
+                "Pipeline", "Evaluation", "VideoIO", "Tracking", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,13 +47,13 @@ let package = Package(
         .target(name: "TestFootage", dependencies: ["Imaging"], path: "Tests/TestFootage"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "Imaging", "TestFootage"]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Imaging", "VideoIO", "TestFootage"]),
-        .testTarget(name: "DetectionTests", dependencies: ["Detection", "Imaging", "VideoIO", "Tracking", "TestFootage"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Numerics", "Imaging", "VideoIO", "TestFootage"]),
+        .testTarget(name: "DetectionTests", dependencies: ["Detection", "Numerics", "Imaging", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
         .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline", "TestFootage"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
 

@@ -97,7 +97,7 @@ public enum LockstepRunner {
 
 /// One run of ``LockstepRunner``: its tracker state, its records and its timings. Touched by one
 /// thread at a time (the frame loop, or its slot of `concurrentPerform`).
-private final class LockstepRun {
+private final class LockstepRun: @unchecked Sendable {
     let start: RunStart
     let handler = SequenceRequestHandler(appearance: AppearanceDescription.shared)
     let request: TrackObjectRequest

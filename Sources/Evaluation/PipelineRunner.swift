@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Pipeline
 import Tracking
@@ -6,8 +5,8 @@ import VideoIO
 
 /// Runs each start of a protocol through the product's pipeline (``ClipTrackingSession``, with
 /// re-seeding from the template re-detector), one session per start, so that the scores measure
-/// what `vtrack track CLIP --box ... --reseed-every N` does. Each session decodes the clip; two
-/// sessions run at a time.
+/// what `vtrack track CLIP --box ... --reseed-every N` does. The sessions share one decode of the
+/// clip and run in parallel (``ClipTrackingSession/runTogether(_:makeSinks:)``).
 ///
 ///     let runs = try PipelineRunner.run(sequence, protocol: .ope, level: .accurate, reseedEvery: 50)
 ///
@@ -32,26 +31,30 @@ public enum PipelineRunner {
         let starts = try LockstepRunner.usableStarts(of: sequence, protocol: evaluationProtocol,
                                                      width: info.width, height: info.height)
         let frameCount = sequence.groundTruth.count
-        var outcomes = [Result<(records: [TrackRecord], report: ClipReport), Error>?](repeating: nil, count: starts.count)
-        let queue = DispatchQueue(label: "PipelineRunner.outcomes")
-        DispatchQueue.concurrentPerform(iterations: starts.count) { index in
-            let start = starts[index]
-            let outcome = Result { () throws -> (records: [TrackRecord], report: ClipReport) in
-                let session = try ClipTrackingSession(
+        let sessions = try starts.map { start in
+            do {
+                return try ClipTrackingSession(
                     clipPath: sequence.videoPath, targets: [TrackTarget(label: sequence.name, box: start.box)],
                     options: TrackingOptions(level: level, startFrame: start.frame, reseedEvery: reseedEvery,
                                              detector: detector, compensatesCameraMotion: compensatesCameraMotion))
-                let collector = RecordCollector(trackID: 1, frameLimit: frameCount)
-                let report = try session.run(makeSinks: { [collector] })
-                return (collector.records, report)
+            } catch {
+                throw EvaluationError.trackingFailed(sequence: sequence.name, frame: start.frame, reason: "run \(start.name): \(error)")
             }
-            queue.sync { outcomes[index] = outcome }
+        }
+        let collectors = starts.map { _ in RecordCollector(trackID: 1, frameLimit: frameCount) }
+        let outcomes: [Result<ClipReport, Error>]
+        do {
+            outcomes = try ClipTrackingSession.runTogether(sessions, makeSinks: collectors.map { collector in { [collector] } })
+        } catch {
+            throw EvaluationError.videoFailed(path: sequence.videoPath, reason: "\(error)")
         }
         let total = (clock.now - started).seconds
-        return try zip(starts, outcomes).map { start, outcome in
-            let (records, report): ([TrackRecord], ClipReport)
+        return try zip(starts, zip(outcomes, collectors)).map { start, outcome in
+            let (result, collector) = outcome
+            let records = collector.records
+            let report: ClipReport
             do {
-                (records, report) = try outcome!.get()
+                report = try result.get()
             } catch {
                 throw EvaluationError.trackingFailed(sequence: sequence.name, frame: start.frame,
                                                      reason: "run \(start.name): \(error)")

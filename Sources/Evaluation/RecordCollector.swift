@@ -1,5 +1,4 @@
 import Pipeline
-import VideoIO
 
 /// A ``TrackSink`` that keeps one track's records in memory, in frame order, for scoring without
 /// a file round trip through the session.
@@ -19,7 +18,7 @@ final class RecordCollector: TrackSink {
         self.frameLimit = frameLimit
     }
 
-    func write(frame: VideoFrame, records: [TrackRecord]) throws {
+    func write(frame: FrameContext, records: [TrackRecord]) throws {
         guard frame.index < frameLimit else { return }
         self.records += records.filter { $0.trackID == trackID }
     }

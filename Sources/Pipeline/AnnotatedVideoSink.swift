@@ -6,7 +6,6 @@ import VideoIO
 /// marker in the top-right corner shows it. The file appears under its name only after ``finish()``.
 public final class AnnotatedVideoSink: TrackSink {
     private let writer: VideoWriter
-    private var motion: SceneMotion?
 
     /// `info` describes the clip being tracked; the audio of `audioSourcePath`, if any, is copied.
     /// Throws `VideoError` when the file cannot be created or no encoder is available.
@@ -15,15 +14,11 @@ public final class AnnotatedVideoSink: TrackSink {
                                  frameRate: info.frameRateRational, audioSourcePath: audioSourcePath)
     }
 
-    public func write(frame: VideoFrame, records: [TrackRecord]) throws {
-        var picture = frame.rgb()
+    public func write(frame: FrameContext, records: [TrackRecord]) throws {
+        var picture = frame.rgb
         Annotator.draw(records, on: &picture)
-        if let motion { Annotator.drawMotion(motion, on: &picture) }
+        if let motion = frame.sceneMotion { Annotator.drawMotion(motion, on: &picture) }
         try writer.write(rgb: picture, time: frame.time)
-    }
-
-    public func note(_ motion: SceneMotion) {
-        self.motion = motion
     }
 
     public func finish() throws {

@@ -1,5 +1,3 @@
-import VideoIO
-
 /// Writes ``TrackCSV`` rows as frames are tracked, flushing complete rows after each frame.
 /// The file appears under its final name only once ``finish()`` has run; until then the rows are in
 /// a hidden `.NAME.partial` file beside it.
@@ -12,7 +10,7 @@ public final class CSVTrackSink: TrackSink {
         file.writeLine(TrackCSV.header)
     }
 
-    public func write(frame: VideoFrame, records: [TrackRecord]) throws {
+    public func write(frame: FrameContext, records: [TrackRecord]) throws {
         for record in records { file.writeLine(TrackCSV.row(record)) }
         try file.flush()
     }

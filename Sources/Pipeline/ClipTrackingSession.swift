@@ -22,7 +22,7 @@ public final class ClipTrackingSession {
     public let options: TrackingOptions
     /// The boxes, clipped to the frame, and the planar objects.
     public let targets: [TrackTarget]
-    private let reader: VideoReader
+    let reader: VideoReader
 
     /// Opens the clip and checks the targets against it. Throws `VideoError` for an unreadable clip,
     /// ``SessionError`` for more than 16 boxes or 16 planar objects, a bad start frame, a box outside
@@ -52,142 +52,117 @@ public final class ClipTrackingSession {
     /// the frame index. Throws ``SessionError/startFrameBeyondEnd(path:startFrame:frames:)`` when the
     /// clip ends first, and `DetectionError` when the chosen detector cannot be loaded.
     public func run(makeSinks: () throws -> [TrackSink], progress: ((Int) -> Void)? = nil) throws -> ClipReport {
+        try withoutActuallyEscaping(makeSinks) { makeSinks in
+            try withoutActuallyEscaping(progress ?? { _ in }) { progress in
+                try Self.runTogether([(self, makeSinks, progress)])[0].get()
+            }
+        }
+    }
+
+    /// Runs several sessions of one clip over a single decode of it (the clip of the first
+    /// session), each as ``run(makeSinks:progress:)`` would, in parallel on the available cores;
+    /// each frame's colour picture is converted once for all of them. Returns each session's report,
+    /// or the error that stopped it (the others go on). Throws `VideoError` when decoding fails.
+    public static func runTogether(_ sessions: [ClipTrackingSession], makeSinks: [() throws -> [TrackSink]]) throws -> [Result<ClipReport, Error>] {
+        try runTogether(zip(sessions, makeSinks).map { ($0, $1, nil) })
+    }
+
+    private static func runTogether(_ runs: [(session: ClipTrackingSession, makeSinks: () throws -> [TrackSink], progress: ((Int) -> Void)?)])
+        throws -> [Result<ClipReport, Error>] {
+        guard let first = runs.first?.session else { return [] }
         let clock = ContinuousClock()
         let started = clock.now
-        var trackingTime = Duration.zero
-        let boxTargets = targets.filter { $0.corners == nil }
-        // Boxes given by the user get the appearance cue (rectangles have no such cue); automatic
-        // tracks are re-seeded too often to need it.
-        let describer = boxTargets.isEmpty ? nil : AppearanceDescription.shared
-        let handler = SequenceRequestHandler(appearance: describer)
-        let needsColour = handler.needsColour(for: .for(options.level))
-        let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
-                                          detector: options.detector)
-        var objects: [TrackedObject] = []
-        var rectangles: [TrackedRectangle] = []
-        var nextTrackID = 1
-        var sinks: [TrackSink]?
-        let crowd = targets.isEmpty ? reseeder.classDetector.map(makeMultiObjectTracker) : nil
-        var framesDecoded = 0, framesTracked = 0
-        var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
-
-        func startTracks(_ newTargets: [(target: TrackTarget, classLabel: String?)], on image: ImageFrame,
-                         colourFrame: () -> ImageFrame, automatic: Bool) {
-            let room = SequenceRequestHandler.maximumTrackersPerType - objects.count
-            for (target, classLabel) in newTargets.prefix(max(0, room)) {
-                objects.append(TrackedObject(trackID: nextTrackID, label: target.label, classLabel: classLabel, box: target.box,
-                                             frame: image, colourFrame: colourFrame, level: options.level, isAutomatic: automatic,
-                                             learnsAppearance: options.reseedEvery > 0, appearanceCue: describer != nil))
-                nextTrackID += 1
-            }
+        var passes: [Result<TrackingPass, Error>] = runs.map { run in
+            Result { try TrackingPass(session: run.session, makeSinks: run.makeSinks, progress: run.progress) }
         }
-        func detected(_ detections: [Detection]) -> [(target: TrackTarget, classLabel: String?)] {
-            detections.map { (TrackTarget(label: $0.label ?? options.detector.description, box: $0.box), $0.label) }
+        func isRunning(_ index: Int) -> Bool {
+            if case .success = passes[index] { return true }
+            return false
         }
-
-        let frames = FramePrefetcher(reader: reader, registersFrames: options.compensatesCameraMotion || options.showsCameraMotion)
-        var stability = SceneStability()
+        var framesDecoded = 0
+        let frames = FramePrefetcher(reader: first.reader)
         defer { frames.cancel() }
-        var upcoming = try frames.next()
-        while let prefetched = upcoming {
-            let frame = prefetched.frame
-            upcoming = try frames.next()
+        var upcoming = passes.indices.contains(where: isRunning) ? try frames.next() : nil
+        while let frame = upcoming {
+            // Nothing is left to do once every pass has failed.
+            upcoming = passes.indices.contains(where: isRunning) ? try frames.next() : nil
             framesDecoded += 1
-            guard frame.index >= options.startFrame else { continue }
-            let image = frame.imageFrame(colour: needsColour)
-            var colourImage = image.rgb != nil ? image : nil
-            let colourFrame = { () -> ImageFrame in
-                let colour = colourImage ?? frame.imageFrame(colour: true)
-                colourImage = colour
-                return colour
+            let active = passes.indices.filter { index in
+                guard case .success(let pass) = passes[index] else { return false }
+                return frame.index >= pass.session.options.startFrame
             }
-            let frameOffset = frame.index - options.startFrame
-            let trackStart = clock.now
-            if let crowd {
-                if sinks == nil { sinks = try makeSinks() }
-                try crowd.prepare(frame: image, colourFrame: colourFrame, frameOffset: frameOffset)
-            } else if sinks == nil {
-                sinks = try makeSinks()
-                let first = reseeder.needsColour ? colourFrame() : image
-                if targets.isEmpty {
-                    startTracks(detected(try reseeder.initialDetections(in: first)), on: image, colourFrame: colourFrame, automatic: true)
-                } else {
-                    var boxClasses = try reseeder.classes(of: boxTargets.map(\.box), in: first).makeIterator()
-                    for target in targets {
-                        if let corners = target.corners {
-                            rectangles.append(TrackedRectangle(trackID: nextTrackID, label: target.label, corners: corners,
-                                                               frame: image, level: options.level))
-                            nextTrackID += 1
-                        } else {
-                            startTracks([(target, boxClasses.next() ?? nil)], on: image, colourFrame: colourFrame, automatic: false)
-                        }
+            guard !active.isEmpty else { continue }
+            let isLastFrame = upcoming == nil
+            if active.count == 1, case .success(let pass) = passes[active[0]] {
+                do {
+                    try pass.track(frame, colourImage: nil, isLastFrame: isLastFrame)
+                } catch {
+                    passes[active[0]] = .failure(error)
+                }
+                continue
+            }
+            let colourImage = active.contains { index in
+                if case .success(let pass) = passes[index] { return pass.needsColour }
+                return false
+            } ? frame.imageFrame(colour: true) : nil
+            passes.withUnsafeMutableBufferPointer { buffer in
+                // Each pass owns its handler, trackers and sinks and writes only its own slot.
+                nonisolated(unsafe) let slots = buffer
+                DispatchQueue.concurrentPerform(iterations: active.count) { position in
+                    let index = active[position]
+                    guard case .success(let pass) = slots[index] else { return }
+                    do {
+                        try pass.track(frame, colourImage: pass.needsColour ? colourImage : nil, isLastFrame: isLastFrame)
+                    } catch {
+                        slots[index] = .failure(error)
                     }
                 }
-            } else {
-                let found = try reseeder.prepare(objects, frame: image, colourFrame: colourFrame, frameOffset: frameOffset,
-                                                 startsTracks: targets.isEmpty)
-                startTracks(detected(found), on: image, colourFrame: colourFrame, automatic: true)
             }
-            // An automatic track ends when its object left: no detection supported it for two runs and
-            // none nearby looked like it (the only way a track is lost with a class detector). A boxed
-            // track lasts to the clip's end.
-            for object in objects where upcoming == nil || (object.isAutomatic && object.isLost) {
-                object.end()
-            }
-            if upcoming == nil {
-                rectangles.forEach { $0.end() }
-                crowd?.endAll()
-            }
-            if let motion = prefetched.cameraMotion, options.compensatesCameraMotion {
-                for object in objects { object.request.cameraMotion = motion }
-                for rectangle in rectangles { rectangle.request.cameraMotion = motion }
-            }
-            try handler.perform(objects.map(\.request) + rectangles.map(\.request) + (crowd?.requests ?? []), on: image)
-            for object in objects { object.observe(image) }
-            crowd?.observe(image)
-            for rectangle in rectangles { rectangle.observe(image) }
-            trackingTime += clock.now - trackStart
-
-            let records = (objects.map { $0.record(frame: frame) } + rectangles.map { $0.record(frame: frame) }
-                + (crowd?.records(frame: frame, frameWidth: image.width, frameHeight: image.height) ?? []))
-                .sorted { $0.trackID < $1.trackID }
-            crowd?.advance()
-            for object in objects { object.advance() }
-            for rectangle in rectangles { rectangle.advance() }
-            objects.removeAll { $0.hasEnded }
-            rectangles.removeAll { $0.hasEnded }
-            if let shift = prefetched.cameraMotion, options.showsCameraMotion {
-                stability.add(shift)
-                let motion = SceneMotion(shift: shift, isStable: stability.isStable)
-                for sink in sinks ?? [] { sink.note(motion) }
-            }
-            for sink in sinks ?? [] { try sink.write(frame: frame, records: records) }
-            framesTracked += 1
-            recordCount += records.count
-            confidenceSum += records.reduce(0) { $0 + Double($1.confidence) }
-            lowConfidence += records.filter { $0.confidence <= 0.5 }.count
-            progress?(frame.index)
         }
-        guard let sinks, framesTracked > 0 else {
-            throw SessionError.startFrameBeyondEnd(path: clipPath, startFrame: options.startFrame, frames: framesDecoded)
+        let seconds = (clock.now - started).seconds
+        return passes.map { pass in
+            pass.flatMap { pass in
+                Result { try pass.finish(framesDecoded: framesDecoded, seconds: seconds, warnings: first.reader.warnings) }
+            }
         }
-        for sink in sinks { try sink.finish() }
-        let seconds = clock.now - started
-        return ClipReport(framesDecoded: framesDecoded, framesTracked: framesTracked, tracks: nextTrackID - 1 + (crowd?.tracksStarted ?? 0),
-                          meanConfidence: recordCount > 0 ? confidenceSum / Double(recordCount) : 0,
-                          lowConfidenceRecords: lowConfidence, seconds: seconds.seconds,
-                          trackingSeconds: trackingTime.seconds, warnings: reader.warnings)
     }
 }
 
 extension ClipTrackingSession {
-    /// The multi-object tracker of automatic tracking (no targets) with the class detector `detector`.
-    private func makeMultiObjectTracker(_ detector: any Detector) -> MultiObjectTracker {
+    /// The tracks of this run, chosen once from its targets: the boxes and the rectangles given, with
+    /// track ids in the order of `targets`; or, with no targets, everyone the class detector finds
+    /// (nothing without one). Throws `DetectionError` when the detector cannot be loaded.
+    func trackGroups(appearanceCue: Bool) throws -> [TrackGroup] {
+        let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
+                                         detector: options.detector)
+        guard !targets.isEmpty else { return reseeder.classDetector.map { [makeMultiObjectTracker($0)] } ?? [] }
+        let numbered = targets.enumerated().map { (trackID: $0.offset + 1, target: $0.element) }
+        return [
+            BoxTrackGroup(targets: numbered.filter { $0.target.corners == nil }, options: options, reseeder: reseeder,
+                          appearanceCue: appearanceCue),
+            RectangleTrackGroup(targets: numbered.filter { $0.target.corners != nil }, level: options.level,
+                                compensatesCameraMotion: options.compensatesCameraMotion),
+        ]
+    }
+
+    /// What automatic tracking (no targets) runs with: the defaults, with the options' detector
+    /// interval and score.
+    private var multiObjectParameters: MultiObjectTracker.Parameters {
         var parameters = MultiObjectTracker.Parameters()
         parameters.detectEvery = max(1, options.automaticDetectionInterval)
         parameters.highScore = options.detectionMinimumScore
-        return MultiObjectTracker(detector: detector, usesColour: options.detector.needsColour,
-                                  defaultLabel: options.detector.description, level: options.level, parameters: parameters)
+        return parameters
+    }
+
+    /// The rules that make this run's MOTChallenge results from its records, with the run's settings.
+    public var resultRules: MOTResultRules {
+        MOTResultRules(duplicateIoU: multiObjectParameters.duplicateIoU)
+    }
+
+    /// The multi-object tracker of automatic tracking (no targets) with the class detector `detector`.
+    private func makeMultiObjectTracker(_ detector: any Detector) -> MultiObjectTracker {
+        MultiObjectTracker(detector: detector, usesColour: options.detector.needsColour,
+                           defaultLabel: options.detector.description, level: options.level, parameters: multiObjectParameters)
     }
 }
 

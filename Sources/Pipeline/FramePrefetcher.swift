@@ -1,41 +1,30 @@
 import Foundation
-import Tracking
 import VideoIO
 
-/// A decoded frame and, when asked for, its registration against the previous frame.
-struct PrefetchedFrame {
-    let frame: VideoFrame
-    /// How the picture moved since the previous frame; nil when registration is off.
-    let cameraMotion: ImageTranslationObservation?
-}
-
 /// Decodes frames on a background thread into a small bounded queue, so that decoding the next
-/// frames overlaps with tracking and encoding the current one. With `registersFrames`, the same
-/// thread registers each frame against the previous one (camera-motion compensation), so that this
-/// work also overlaps with tracking. Memory stays bounded by `capacity` frames however long the clip is.
+/// frames overlaps with tracking and encoding the current one. Memory stays bounded by `capacity`
+/// frames however long the clip is.
 final class FramePrefetcher: @unchecked Sendable {
     private let reader: VideoReader
     private let capacity: Int
-    private let registration: (handler: SequenceRequestHandler, request: TranslationalImageRegistrationRequest)?
     private let condition = NSCondition()
-    private var queue: [PrefetchedFrame] = []
+    private var queue: [VideoFrame] = []
     private var finished = false
     private var failure: Error?
     private var cancelled = false
 
     /// Starts decoding immediately. `reader` must not be used by anyone else afterwards, and the
     /// owner must call ``cancel()`` when done (the decoding thread holds the prefetcher until then).
-    init(reader: VideoReader, capacity: Int = 4, registersFrames: Bool = false) {
+    init(reader: VideoReader, capacity: Int = 4) {
         self.reader = reader
         self.capacity = max(1, capacity)
-        registration = registersFrames ? (SequenceRequestHandler(), TranslationalImageRegistrationRequest()) : nil
         let thread = Thread { self.produce() }
         thread.name = "vtrack.decode"
         thread.start()
     }
 
     /// The next frame in order, `nil` at the end; rethrows a decoding error at the frame where it happened.
-    func next() throws -> PrefetchedFrame? {
+    func next() throws -> VideoFrame? {
         condition.lock()
         defer { condition.unlock() }
         while queue.isEmpty && !finished {
@@ -70,12 +59,7 @@ final class FramePrefetcher: @unchecked Sendable {
                 return
             }
             condition.unlock()
-            let result = Result { () throws -> PrefetchedFrame? in
-                guard let frame = try reader.nextFrame() else { return nil }
-                guard let registration else { return PrefetchedFrame(frame: frame, cameraMotion: nil) }
-                try registration.handler.perform([registration.request], on: frame.imageFrame(colour: false))
-                return PrefetchedFrame(frame: frame, cameraMotion: registration.request.results.first)
-            }
+            let result = Result { try reader.nextFrame() }
             condition.lock()
             switch result {
             case .success(let frame?):

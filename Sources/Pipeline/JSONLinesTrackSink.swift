@@ -1,5 +1,3 @@
-import VideoIO
-
 /// Writes a ``TrackJSONLines`` line for every tracked frame (frames without tracks included), flushing
 /// after each frame. The file appears under its final name only once ``finish()`` has run; until then
 /// the lines are in a hidden `.NAME.partial` file beside it.
@@ -11,7 +9,7 @@ public final class JSONLinesTrackSink: TrackSink {
         file = try TextOutputFile(path: path)
     }
 
-    public func write(frame: VideoFrame, records: [TrackRecord]) throws {
+    public func write(frame: FrameContext, records: [TrackRecord]) throws {
         file.writeLine(TrackJSONLines.line(frame: frame.index, time: frame.time, records: records))
         try file.flush()
     }

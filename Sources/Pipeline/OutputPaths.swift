@@ -49,12 +49,13 @@ public struct OutputPaths: Sendable, Equatable {
     }
 
     /// Creates the folders and the sinks: the text files first (CSV, MOTChallenge, JSON Lines), then
-    /// the annotated video with the clip's audio.
-    public func makeSinks(clip: String, info: VideoInfo) throws -> [TrackSink] {
+    /// the annotated video with the clip's audio. The MOTChallenge file holds the results that
+    /// `resultRules` decides (a tracking run's own: ``ClipTrackingSession/resultRules``).
+    public func makeSinks(clip: String, info: VideoInfo, resultRules: MOTResultRules = .standard) throws -> [TrackSink] {
         var sinks: [TrackSink] = []
         for path in written { try FilePath.createFolder(forOutput: path) }
         if let csv { sinks.append(try CSVTrackSink(path: csv)) }
-        if let mot { sinks.append(try MOTChallengeTrackSink(path: mot)) }
+        if let mot { sinks.append(try MOTChallengeTrackSink(path: mot, rules: resultRules)) }
         if let jsonLines { sinks.append(try JSONLinesTrackSink(path: jsonLines)) }
         if let video {
             let file = try OutputDestination(path: video, kind: "MP4", streams: false)

@@ -4,7 +4,7 @@ import Imaging
 
 /// Applies a ``ReseedPolicy`` before each frame is tracked: runs the detectors when they are due,
 /// re-seeds matched tracks, recovers or marks lost the tracks that fell to low confidence or that no
-/// detection supports, and proposes new objects found by a class detector.
+/// detection supports.
 final class TrackReseeder {
     let policy: ReseedPolicy
     /// The class detector (nil for the template re-detector); automatic tracking runs it too.
@@ -46,11 +46,10 @@ final class TrackReseeder {
     /// assignment); matched tracks are re-seeded at their detection. A track that no detection
     /// supports for two scheduled runs moves to a nearby detection of its class that looks like the
     /// object as first seen (and distinctly more than any other), and is otherwise lost. Without a class detector, tracks whose tracker
-    /// lost the object are searched for by their appearance instead. With `startsTracks`, returns the
-    /// detections that match no track (new objects).
-    /// `colourFrame` gives the frame in colour, asked for only when a neural detector runs.
-    func prepare(_ objects: [TrackedObject], frame: ImageFrame, colourFrame: () -> ImageFrame, frameOffset: Int,
-                 startsTracks: Bool) throws -> [Detection] {
+    /// lost the object are searched for by their appearance instead.
+    /// The frame's colour is read only when a neural detector runs or a lost object is searched for by colour.
+    func prepare(_ objects: [TrackedObject], on context: FrameContext, frameOffset: Int) throws {
+        let frame = context.image
         let scheduled = policy.isScheduled(frameOffset: frameOffset)
         // With a class detector its schedule is the only search: it covers the whole frame, and the
         // association settles which of two tracks on one object keeps it. Without one, each lost
@@ -60,13 +59,12 @@ final class TrackReseeder {
             due = objects.filter { policy.needsSearch(lowRun: $0.lowConfidenceRun, lostRun: $0.lostRun, isLost: $0.isLost) }
             due += duplicates(among: objects, frame: frame).filter { duplicate in !due.contains { $0 === duplicate } }
         }
-        guard !due.isEmpty || scheduled else { return [] }
+        guard !due.isEmpty || scheduled else { return }
 
-        var newObjects: [Detection] = []
         if let classDetector, scheduled {
-            // Boxed tracks only need the places their objects can be; automatic tracking searches everywhere.
-            let hints = startsTracks || objects.isEmpty ? [] : objects.map { $0.predictedBox }
-            let detections = try classDetector.detect(in: needsColour ? colourFrame() : frame, near: hints)
+            // The tracks only need the places their objects can be.
+            let hints = objects.isEmpty ? [] : objects.map { $0.predictedBox }
+            let detections = try classDetector.detect(in: needsColour ? context.colour : frame, near: hints)
                 .filter { $0.score >= policy.minimumScore }
             let result = association.associate(tracks: objects.map(\.box), detections: detections.map(\.box)) { track, detection in
                 let object = objects[track]
@@ -96,14 +94,8 @@ final class TrackReseeder {
                     object.markLost()
                 }
             }
-            if startsTracks {
-                newObjects = unused.sorted().map { detections[$0] }.filter { detection in
-                    !objects.contains { $0.box.iou(detection.box) >= policy.minimumIoU }
-                }
-            }
         }
-        try search(due, among: objects, in: frame, colourFrame: colourFrame, frameOffset: frameOffset)
-        return newObjects
+        try search(due, among: objects, on: context, frameOffset: frameOffset)
     }
 
     /// The unused detection of the object's class, within reach of its motion, that looks most like
@@ -178,8 +170,9 @@ final class TrackReseeder {
     /// passes ``ReseedPolicy``'s same-object tests is proposed, and the track is re-seeded there
     /// when the next search finds it again; the track stays lost until then, and when none passes.
     /// Two tracks never take the same place.
-    private func search(_ lostObjects: [TrackedObject], among objects: [TrackedObject], in frame: ImageFrame,
-                        colourFrame: () -> ImageFrame, frameOffset: Int) throws {
+    private func search(_ lostObjects: [TrackedObject], among objects: [TrackedObject], on context: FrameContext,
+                        frameOffset: Int) throws {
+        let frame = context.image
         var taken = objects.filter { object in
             object.fixConfidence > 0.5 && !object.isLost && !lostObjects.contains { $0 === object }
         }.map(\.box)
@@ -206,7 +199,7 @@ final class TrackReseeder {
                policy.isDistinct(best.agreement, from: max(inPlace, reachable.count > 1 ? reachable[1].agreement : 0)) {
                 match = best.box
             } else if let colour = object.colourRedetector, policy.isLostForGood(lostRun: object.lostRun),
-                      let found = colourMatch(colour, for: object, in: colourFrame(), taken: taken),
+                      let found = colourMatch(colour, for: object, in: context.colour, taken: taken),
                       redetector.firstAppearanceAgreement(in: frame, box: found) >= inPlace {
                 // Colour is the weaker cue: the grey template must not prefer where the tracker is.
                 match = found

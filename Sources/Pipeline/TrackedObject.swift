@@ -10,8 +10,6 @@ final class TrackedObject {
     let label: String
     /// The detector class this object is taken to be; nil when any class may match it.
     let classLabel: String?
-    /// True for tracks a class detector started (they end once they are lost).
-    let isAutomatic: Bool
     let request: TrackObjectRequest
     /// Appearance model of this object, learned from its confident frames; `nil` when nothing will
     /// search for it (re-seeding off), so that tracking alone pays nothing for it.
@@ -56,15 +54,15 @@ final class TrackedObject {
     private(set) var velocity: (dx: Double, dy: Double) = (0, 0)
     private static let velocitySmoothing = 0.3
 
-    /// `colourFrame` gives the start frame in colour, asked for only when the object's appearance is learnt.
+    /// Starts on `context`'s frame (its colour is read only when the object's appearance is learnt).
     /// `appearanceCue` says whether the handler describes the box (``AppearanceDescriber``), which picks
     /// the re-seeded track's confidence model fitted with that cue.
-    init(trackID: Int, label: String, classLabel: String?, box: PixelRect, frame: ImageFrame, colourFrame: () -> ImageFrame,
-         level: TrackingLevel, isAutomatic: Bool, learnsAppearance: Bool, appearanceCue: Bool = false) {
+    init(trackID: Int, label: String, classLabel: String?, box: PixelRect, on context: FrameContext,
+         level: TrackingLevel, learnsAppearance: Bool, appearanceCue: Bool = false) {
+        let frame = context.image
         self.trackID = trackID
         self.label = label
         self.classLabel = classLabel
-        self.isAutomatic = isAutomatic
         self.box = box
         lastConfidentBox = box
         let observation = DetectedObjectObservation(
@@ -72,7 +70,7 @@ final class TrackedObject {
         request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
         redetector = learnsAppearance ? TemplateRedetector() : nil
         confidenceModel = learnsAppearance ? TrackConfidenceModel.for(level, withAppearance: appearanceCue) : nil
-        colourRedetector = learnsAppearance ? ColourRedetector(frame: colourFrame(), box: box) : nil
+        colourRedetector = learnsAppearance ? ColourRedetector(frame: context.colour, box: box) : nil
         // A box under 4 px a side has no appearance to learn; the re-seeder then leaves the track alone.
         try? redetector?.learn(from: frame, box: box, confidence: 1)
     }

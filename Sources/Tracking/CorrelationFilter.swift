@@ -1,4 +1,5 @@
 import Foundation
+import Numerics
 
 /// A multi-channel discriminative correlation filter (the closed-form MOSSE/DSST solution)
 /// over a `rows x columns` grid with `channels` feature planes; `rows == 1` gives a 1-D filter

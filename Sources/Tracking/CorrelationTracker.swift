@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Numerics
 
 /// The correlation-filter tracker behind both tracking levels, composed of shared pieces:
 /// - a multi-channel correlation filter over gradient and colour cells finds the translation in a

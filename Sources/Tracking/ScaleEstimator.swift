@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Numerics
 
 /// DSST-style scale estimation: a 1-D correlation filter over `scaleCount` samples of the object
 /// box taken at geometric steps around the current box, each resampled to a fixed small grid of

@@ -49,7 +49,8 @@ struct RenderCommand: ParsableCommand, ShowsFFmpegLog {
         let progress = ProgressLine(label: clip, total: reader.info.frameCount, enabled: !quiet)
         var frames = 0
         while let frame = try reader.nextFrame() {
-            for sink in sinks { try sink.write(frame: frame, records: byFrame[frame.index] ?? []) }
+            let context = FrameContext(frame: frame, colour: false)
+            for sink in sinks { try sink.write(frame: context, records: byFrame[frame.index] ?? []) }
             frames += 1
             progress.update(frame: frame.index)
         }

@@ -132,7 +132,7 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
         let summary = SummaryOutput(quiet: quiet, standardOutputTaken: outputs.writesStandardOutput)
         let report = try session.run(
-            makeSinks: { try outputs.makeSinks(clip: clip, info: session.info) },
+            makeSinks: { try outputs.makeSinks(clip: clip, info: session.info, resultRules: session.resultRules) },
             progress: { progress.update(frame: $0) }
         )
         progress.finish()

@@ -1,5 +1,6 @@
 import Detection
 import Imaging
+import Numerics
 import XCTest
 
 final class TrackDetectionAssociationTests: XCTestCase {

@@ -20,8 +20,9 @@ final class AnnotatedVideoTests: XCTestCase {
         let box = PixelRect(x: 40, y: 60, width: 240, height: 120)
         while let frame = try reader.nextFrame() {
             let confidence: Float = frame.index < 5 ? 0.3 : 0.9
-            try sink.write(frame: frame, records: [TrackRecord(frame: frame.index, time: frame.time, trackID: 1, label: "",
-                                                               box: box, confidence: confidence, state: .tracked)])
+            try sink.write(frame: FrameContext(frame: frame, colour: false),
+                           records: [TrackRecord(frame: frame.index, time: frame.time, trackID: 1, label: "",
+                                                 box: box, confidence: confidence, state: .tracked)])
         }
         try sink.finish()
 

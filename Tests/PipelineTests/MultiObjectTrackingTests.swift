@@ -110,7 +110,7 @@ final class MultiObjectTrackingTests: XCTestCase {
         let folder = try PipelineFixtures.temporaryFolder(self)
         let csv = folder.appendingPathComponent("tracks.csv").path, mot = folder.appendingPathComponent("tracks.mot.txt").path
         let session = try ClipTrackingSession(clipPath: clip, targets: [], options: TrackingOptions(detector: .person))
-        _ = try session.run(makeSinks: { [try CSVTrackSink(path: csv), try MOTChallengeTrackSink(path: mot)] })
+        _ = try session.run(makeSinks: { [try CSVTrackSink(path: csv), try MOTChallengeTrackSink(path: mot, rules: session.resultRules)] })
         let records = try TrackCSV.read(path: csv)
         let rows = try MOTChallengeFormat.parse(String(contentsOfFile: mot, encoding: .utf8), path: mot)
         XCTAssertEqual(rows.map(\.frame), rows.map(\.frame).sorted(), "rows are in frame order")
@@ -125,7 +125,7 @@ final class MultiObjectTrackingTests: XCTestCase {
             // Gaps of fewer than bridgedGap frames between two followed frames, the track present
             // throughout: every gap frame is written, except where the row would lie on another track's.
             let followed = mine.filter(MOTChallengeFormat.isResult)
-            for (a, b) in zip(followed, followed.dropFirst()) where b.frame - a.frame > 1 && b.frame - a.frame <= MOTChallengeTrackSink.bridgedGap {
+            for (a, b) in zip(followed, followed.dropFirst()) where b.frame - a.frame > 1 && b.frame - a.frame <= MOTResultRules.defaultBridgedGap {
                 let gap = Set((a.frame + 1)..<b.frame)
                 guard gap.isSubset(of: Set(mine.map(\.frame))) else { continue }
                 for frame in gap.sorted() where !written.contains(frame) {

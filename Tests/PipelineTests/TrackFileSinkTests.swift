@@ -47,7 +47,7 @@ private final class PartialFileObserver: TrackSink {
         self.names = names
     }
 
-    func write(frame: VideoFrame, records: [TrackRecord]) throws {
+    func write(frame: FrameContext, records: [TrackRecord]) throws {
         frames += 1
         for name in names {
             let final = (folder as NSString).appendingPathComponent(name)

@@ -1,3 +1,4 @@
+import Numerics
 import Tracking
 import XCTest
 

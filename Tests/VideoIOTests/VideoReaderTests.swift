@@ -121,10 +121,11 @@ final class VideoReaderTests: XCTestCase {
             let reader = try VideoReader(path: TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4"))
             while frames.count < 8, let frame = try reader.nextFrame() { frames.append(frame) }
         }
-        let expected = frames.map { $0.rgb().pixels }
-        let results = ThreadSafeBox(Array(repeating: [UInt8](), count: frames.count))
-        DispatchQueue.concurrentPerform(iterations: frames.count) { i in
-            results.update { $0[i] = frames[i].rgb().pixels }
+        let decoded = frames
+        let expected = decoded.map { $0.rgb().pixels }
+        let results = ThreadSafeBox(Array(repeating: [UInt8](), count: decoded.count))
+        DispatchQueue.concurrentPerform(iterations: decoded.count) { i in
+            results.update { $0[i] = decoded[i].rgb().pixels }
         }
         XCTAssertTrue(results.value == expected, "concurrent conversions differ from sequential ones")
     }

@@ -1,4 +1,5 @@
 import Imaging
+import Numerics
 
 /// Matches tracks to detections one-to-one, maximising the total overlap (intersection over union)
 /// with an optimal assignment; pairs overlapping less than ``minimumIoU`` are never matched.

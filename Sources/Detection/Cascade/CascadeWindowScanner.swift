@@ -99,10 +99,11 @@ struct CascadeWindowScanner {
         var buffers = stripeHits
         stripeHits = []
         while buffers.count < stripes { buffers.append([]) }
+        // Each stripe reads the shared scanner and table and writes only its own list.
         let scanner = self
         buffers.withUnsafeMutableBufferPointer { buffer in
-            let lists = buffer
-            let scanStripe = { (stripe: Int) in
+            nonisolated(unsafe) let lists = buffer
+            let scanStripe = { @Sendable (stripe: Int) in
                 var accepted = lists[stripe]
                 accepted.removeAll(keepingCapacity: true)
                 let firstRow = stripe * stepsPerStripe * step

@@ -1,5 +1,5 @@
 import Foundation
-import Tracking
+import Numerics
 
 /// A template with its mean removed, ready for normalised cross-correlation.
 struct ZeroMeanTemplate {
@@ -32,7 +32,7 @@ struct CorrelationPeak {
 }
 
 /// Normalised cross-correlation of templates over a search image, computed through FFTs
-/// (Tracking's ``CircularCorrelator``, whose FFTW plans are cached per size and planned under
+/// (Numerics' ``CircularCorrelator``, whose FFTW plans are cached per size and planned under
 /// the process-wide planning lock), with window energies from summed-area tables.
 ///
 /// `ncc(x, y) = Σ T'(i, j) · I(x + i, y + j) / (‖T'‖ · sqrt(Σ (I - Ī)²))` over the window at (x, y),

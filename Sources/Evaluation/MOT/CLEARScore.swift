@@ -1,4 +1,4 @@
-import Detection
+import Numerics
 
 /// The CLEAR MOT figures (Bernardin & Stiefelhagen 2008) of one sequence, or of several pooled, with
 /// an IoU >= 0.5 match threshold, computed as the MOTChallenge devkit and TrackEval compute them:

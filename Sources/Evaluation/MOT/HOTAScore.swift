@@ -1,4 +1,4 @@
-import Detection
+import Numerics
 
 /// HOTA, the higher-order tracking accuracy (Luiten et al., IJCV 2021), of one sequence or of several
 /// pooled, computed as TrackEval computes it. For each localisation threshold α in 0.05, 0.10, ...,

@@ -1,4 +1,4 @@
-import Detection
+import Numerics
 
 /// The identity figures (Ristani et al. 2016) of one sequence, or of several pooled: ground-truth
 /// ids and result ids are paired once for the whole sequence by an optimal assignment that maximises

@@ -119,7 +119,7 @@ public enum MOTEvaluation {
             options: TrackingOptions(level: options.level, reseedEvery: options.reseedEvery, detector: options.detector,
                                      compensatesCameraMotion: options.compensatesCameraMotion,
                                      automaticDetectionInterval: options.detectEvery))
-        return try session.run(makeSinks: { try outputs.makeSinks(clip: sequence.videoPath, info: session.info) })
+        return try session.run(makeSinks: { try outputs.makeSinks(clip: sequence.videoPath, info: session.info, resultRules: session.resultRules) })
     }
 
     /// A peer's figures on the sequences it has results for, pooled over those.

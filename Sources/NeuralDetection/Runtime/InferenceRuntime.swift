@@ -61,7 +61,7 @@ public enum InferenceRuntime {
             }
             var message = [CChar](repeating: 0, count: 512)
             guard vt_ov_load_runtime(path, &message, message.count) == 0 else {
-                throw NeuralDetectionError.runtimeMissing(path: path, reason: String(cString: message))
+                throw NeuralDetectionError.runtimeMissing(path: path, reason: String(messageBuffer: message))
             }
         }
     }

@@ -33,7 +33,7 @@ public final class NeuralNetwork: @unchecked Sendable {
         }
         var message = [CChar](repeating: 0, count: 1024)
         guard let handle = vt_ov_network_read(modelPath, &message, message.count) else {
-            throw NeuralDetectionError.unusableModel(path: modelPath, reason: String(cString: message))
+            throw NeuralDetectionError.unusableModel(path: modelPath, reason: String(messageBuffer: message))
         }
         self.handle = handle
         path = modelPath
@@ -49,11 +49,11 @@ public final class NeuralNetwork: @unchecked Sendable {
             if fixed != declared {
                 let wanted = fixed.map(Int64.init)
                 guard vt_ov_network_reshape(handle, wanted, Int32(rank), &message, message.count) == 0 else {
-                    throw NeuralDetectionError.unusableModel(path: modelPath, reason: String(cString: message))
+                    throw NeuralDetectionError.unusableModel(path: modelPath, reason: String(messageBuffer: message))
                 }
             }
             guard vt_ov_network_compile(handle, Int32(max(0, threads)), cacheDirectory, &message, message.count) == 0 else {
-                throw NeuralDetectionError.unusableModel(path: modelPath, reason: String(cString: message))
+                throw NeuralDetectionError.unusableModel(path: modelPath, reason: String(messageBuffer: message))
             }
             let element = vt_ov_network_input_element(handle)
             guard element == VT_OV_ELEMENT_U8 || element == VT_OV_ELEMENT_F32 else {
@@ -79,14 +79,14 @@ public final class NeuralNetwork: @unchecked Sendable {
         let status = input.withUnsafeMutableBytes { bytes in
             vt_ov_network_infer(handle, bytes.baseAddress, bytes.count, &message, message.count)
         }
-        guard status == 0 else { throw NeuralDetectionError.inferenceFailed(path: path, reason: String(cString: message)) }
+        guard status == 0 else { throw NeuralDetectionError.inferenceFailed(path: path, reason: String(messageBuffer: message)) }
         var outputs: [NetworkOutput] = []
         for index in 0..<outputCount {
             var data: UnsafePointer<Float>?
             var dims = [Int64](repeating: 0, count: 8)
             let rank = Int(vt_ov_network_output(handle, index, &data, &dims, Int32(dims.count), &message, message.count))
             guard rank >= 0, let data else {
-                throw NeuralDetectionError.inferenceFailed(path: path, reason: String(cString: message))
+                throw NeuralDetectionError.inferenceFailed(path: path, reason: String(messageBuffer: message))
             }
             let shape = dims.prefix(rank).map(Int.init)
             outputs.append(NetworkOutput(shape: shape, values: UnsafeBufferPointer(start: data, count: shape.reduce(1, *))))

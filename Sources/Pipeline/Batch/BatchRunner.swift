@@ -80,11 +80,13 @@ public final class BatchRunner {
         let state = BatchRunState(total: clips.count)
         let workers = max(1, min(configuration.jobs, clips.count))
         let group = DispatchGroup()
+        // The workers share this runner's settings read-only; BatchRunState serialises the callbacks.
+        nonisolated(unsafe) let runner = self, progress = progress, clipFinished = clipFinished
         for _ in 0..<workers {
             group.enter()
-            let thread = Thread { [self] in
-                while let (position, clip) = state.nextClip(clips) {
-                    let result = process(clip) { fraction, frames in
+            let thread = Thread {
+                while let (position, clip) = state.nextClip(runner.clips) {
+                    let result = runner.process(clip) { fraction, frames in
                         state.update(clip: clip, fraction: fraction, frames: frames, progress: progress)
                     }
                     state.finish(position: position, clip: clip, result: result, clipFinished: clipFinished)
@@ -172,7 +174,7 @@ public final class BatchRunner {
         let frameCount = session.info.frameCount ?? 0
         var reported = 0
         let report = try session.run(
-            makeSinks: { try outputs.makeSinks(clip: clipPath, info: session.info) },
+            makeSinks: { try outputs.makeSinks(clip: clipPath, info: session.info, resultRules: session.resultRules) },
             progress: { frame in
                 let done = frame + 1 - options.startFrame
                 guard done - reported >= 5 else { return }

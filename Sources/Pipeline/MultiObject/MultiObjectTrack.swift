@@ -36,14 +36,13 @@ final class MultiObjectTrack {
     private(set) var isMatched = false
     private var endsThisFrame = false
 
-    init(trackID: Int, detection: Detection, label: String, frame: ImageFrame, colourFrame: () -> ImageFrame,
-         level: TrackingLevel, confirmed: Bool) {
+    init(trackID: Int, detection: Detection, label: String, on context: FrameContext, level: TrackingLevel, confirmed: Bool) {
         self.trackID = trackID
         self.label = label
         classLabel = detection.label
         phase = confirmed ? .confirmed : .tentative
-        let object = TrackedObject(trackID: trackID, label: label, classLabel: detection.label, box: detection.box, frame: frame,
-                                   colourFrame: colourFrame, level: level, isAutomatic: true, learnsAppearance: true)
+        let object = TrackedObject(trackID: trackID, label: label, classLabel: detection.label, box: detection.box, on: context,
+                                   level: level, learnsAppearance: true)
         self.object = object
         appearance = object.redetector
         motion = KalmanBoxFilter(box: detection.box)
@@ -70,16 +69,16 @@ final class MultiObjectTrack {
     /// A detection is this track on the current frame: the motion model takes it in, the tracker
     /// restarts there (a lost track gets a new tracker and its id back), and enough hits confirm a
     /// tentative track.
-    func match(_ detection: Detection, frame: ImageFrame, colourFrame: () -> ImageFrame, level: TrackingLevel,
-               confirmationHits: Int) {
+    func match(_ detection: Detection, on context: FrameContext, level: TrackingLevel, confirmationHits: Int) {
+        let frame = context.image
         motion.update(with: detection.box)
         let box = motion.box.clipped(toWidth: frame.width, height: frame.height) ?? detection.box
         if let object {
             object.reseed(at: box, frameWidth: frame.width, frameHeight: frame.height)
             object.recordSupport(true)
         } else {
-            object = TrackedObject(trackID: trackID, label: label, classLabel: classLabel, box: box, frame: frame,
-                                   colourFrame: colourFrame, level: level, isAutomatic: true, learnsAppearance: true)
+            object = TrackedObject(trackID: trackID, label: label, classLabel: classLabel, box: box, on: context,
+                                   level: level, learnsAppearance: true)
         }
         hits += 1
         framesLost = 0

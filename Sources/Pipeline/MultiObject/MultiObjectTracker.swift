@@ -18,14 +18,14 @@ import VideoIO
 ///    scores low).
 ///
 /// A tentative track is confirmed once ``Parameters/confirmationHits`` runs matched it (tracks on
-/// the start frame at once; ``MOTChallengeTrackSink`` then writes its tentative frames too) and
+/// the start frame at once; ``MOTResultRules`` then makes its tentative frames results too) and
 /// dropped at the first run that does not. A confirmed track that a
 /// run does not match stays while its tracker holds the object, for at most
 /// ``Parameters/missedRunsBeforeLost`` runs, and is lost at once when its box lies on a matched
 /// track's object (never two confirmed tracks on one object). A lost track has no tracker; its
 /// motion model predicts where it would be, a detection there brings it back with its id, and after
 /// ``Parameters/framesKeptLost`` frames, or once the prediction leaves the picture, it ends. Ids are never reused. At most 16 trackers live.
-final class MultiObjectTracker {
+final class MultiObjectTracker: TrackGroup {
     struct Parameters {
         /// Frames between detector runs.
         var detectEvery = 2
@@ -57,18 +57,24 @@ final class MultiObjectTracker {
     }
 
     /// The requests of the trackers to perform on the current frame.
-    var requests: [TrackObjectRequest] { tracks.compactMap { $0.object?.request } }
+    var requests: [TrackingRequest] { tracks.compactMap { $0.object?.request } }
+
+    /// Runs the detector on the start frame and starts a confirmed track for each person found.
+    func start(on context: FrameContext) throws {
+        try prepare(on: context, frameOffset: 0)
+    }
 
     /// Runs before the frame `frameOffset` frames after the start is tracked: predicts every track,
     /// and on a scheduled frame runs the detector and associates, confirms, loses and starts tracks.
-    func prepare(frame: ImageFrame, colourFrame: () -> ImageFrame, frameOffset: Int) throws {
+    func prepare(on context: FrameContext, frameOffset: Int) throws {
+        let frame = context.image
         for track in tracks { track.predict() }
         for track in tracks where track.phase == .lost
             && (track.framesLost >= parameters.framesKeptLost || !Self.isMostlyInside(track.predictedBox, frame)) {
             track.end()
         }
         guard frameOffset % max(1, parameters.detectEvery) == 0 else { return }
-        let detections = try detector.detect(in: usesColour ? colourFrame() : frame)
+        let detections = try detector.detect(in: usesColour ? context.colour : frame)
         let confident = detections.indices.filter { detections[$0].score >= parameters.highScore }
         let low = detections.indices.filter { detections[$0].score < parameters.highScore }
 
@@ -76,11 +82,10 @@ final class MultiObjectTracker {
         let free = SequenceRequestHandler.maximumTrackersPerType - tracks.filter(\.isFollowed).count
         let returning = tracks.filter { $0.phase == .lost && !$0.isEnding }.sorted { $0.framesLost < $1.framesLost }.prefix(max(0, free))
         let live = tracks.filter { $0.phase == .confirmed || $0.phase == .tentative } + returning
-        let unusedConfident = associate(live, confident, detections, minimumIoU: parameters.confidentIoU, frame: frame,
-                                        withAppearance: true, colourFrame: colourFrame)
+        let unusedConfident = associate(live, confident, detections, minimumIoU: parameters.confidentIoU, on: context,
+                                        withAppearance: true)
         let stillUnmatched = tracks.filter { $0.phase == .confirmed && !$0.isMatched }
-        _ = associate(stillUnmatched, low, detections, minimumIoU: parameters.lowScoreIoU, frame: frame, withAppearance: false,
-                      colourFrame: colourFrame)
+        _ = associate(stillUnmatched, low, detections, minimumIoU: parameters.lowScoreIoU, on: context, withAppearance: false)
 
         let matchedBoxes = tracks.filter(\.isMatched).map(\.predictedBox)
         for track in tracks where !track.isMatched {
@@ -95,18 +100,18 @@ final class MultiObjectTracker {
                 break
             }
         }
-        startTracks(unusedConfident.map { detections[$0] }, frame: frame, colourFrame: colourFrame, confirmed: frameOffset == 0)
+        startTracks(unusedConfident.map { detections[$0] }, on: context, confirmed: frameOffset == 0)
     }
 
     /// Takes in the trackers' results on the frame just performed.
-    func observe(_ frame: ImageFrame) {
-        for track in tracks { track.observe(frame) }
+    func observe(_ context: FrameContext) {
+        for track in tracks { track.observe(context.image) }
     }
 
     /// The records of the frame just performed, by track id: tentative, confirmed and lost tracks,
     /// and tracks ending here.
-    func records(frame: VideoFrame, frameWidth: Int, frameHeight: Int) -> [TrackRecord] {
-        tracks.compactMap { $0.record(frame: frame, frameWidth: frameWidth, frameHeight: frameHeight) }
+    func records(on context: FrameContext) -> [TrackRecord] {
+        tracks.compactMap { $0.record(frame: context.frame, frameWidth: context.image.width, frameHeight: context.image.height) }
     }
 
     /// Ends every track (the clip's last frame).
@@ -134,16 +139,16 @@ final class MultiObjectTracker {
     /// with the tracks' predictions (plus appearance agreement when asked), gated at `minimumIoU`
     /// and by class; matched tracks take their detection. Returns the candidates left unmatched.
     private func associate(_ group: [MultiObjectTrack], _ candidates: [Int], _ detections: [Detection], minimumIoU: Double,
-                           frame: ImageFrame, withAppearance: Bool, colourFrame: () -> ImageFrame) -> [Int] {
+                           on context: FrameContext, withAppearance: Bool) -> [Int] {
         guard !group.isEmpty, !candidates.isEmpty else { return candidates }
         let association = TrackDetectionAssociation(minimumIoU: minimumIoU)
         let result = association.associate(tracks: group.map(\.predictedBox), detections: candidates.map { detections[$0].box }) { t, d in
             let track = group[t], detection = detections[candidates[d]]
             guard track.classLabel == nil || detection.label == nil || track.classLabel == detection.label else { return nil }
-            return withAppearance ? track.agreement(in: frame, box: detection.box) : 0
+            return withAppearance ? track.agreement(in: context.image, box: detection.box) : 0
         }
         for match in result.matches {
-            group[match.track].match(detections[candidates[match.detection]], frame: frame, colourFrame: colourFrame, level: level,
+            group[match.track].match(detections[candidates[match.detection]], on: context, level: level,
                                      confirmationHits: parameters.confirmationHits)
         }
         return result.unmatchedDetections.map { candidates[$0] }
@@ -151,13 +156,13 @@ final class MultiObjectTracker {
 
     /// Starts a track for each confident detection left that is not on a followed track, while
     /// trackers are free; on the start frame they are confirmed at once.
-    private func startTracks(_ found: [Detection], frame: ImageFrame, colourFrame: () -> ImageFrame, confirmed: Bool) {
+    private func startTracks(_ found: [Detection], on context: FrameContext, confirmed: Bool) {
         var taken = tracks.filter { $0.isFollowed && $0.phase != .ended }.map(\.box)
         var free = SequenceRequestHandler.maximumTrackersPerType - tracks.filter(\.isFollowed).count
         for detection in found.sorted(by: { $0.score > $1.score }) where free > 0 {
             guard detection.box.isValid, !taken.contains(where: { $0.iou(detection.box) > parameters.duplicateIoU }) else { continue }
             tracks.append(MultiObjectTrack(trackID: nextTrackID, detection: detection, label: detection.label ?? defaultLabel,
-                                           frame: frame, colourFrame: colourFrame, level: level, confirmed: confirmed))
+                                           on: context, level: level, confirmed: confirmed))
             nextTrackID += 1
             taken.append(detection.box)
             free -= 1

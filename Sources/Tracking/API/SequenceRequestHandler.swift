@@ -21,7 +21,9 @@ import Imaging
 /// - A request with `isLastFrame` set is performed, then its tracker is released.
 /// - A call with tracking requests also registers its frame against the previous such frame
 ///   (``SceneChange``, once per frame for all trackers): how each box changes and moves against
-///   the scene is a cue of its confidence.
+///   the scene is a cue of its confidence. ``measureCameraMotion(on:)`` runs that registration
+///   ahead of the call, refined, for the caller to compensate or show the camera's motion: the
+///   frame is still registered once.
 /// - The requests of one call run in parallel on the available cores; each tracker owns its
 ///   buffers. Calls to ``perform(_:on:)`` must not overlap (one sequence, one thread at a time).
 public final class SequenceRequestHandler {
@@ -45,8 +47,10 @@ public final class SequenceRequestHandler {
     private var rectangleTracks: [UUID: Track<PlanarObjectTracker, RectangleObservation>] = [:]
     private var registrations: [UUID: PhaseCorrelationRegistration] = [:]
     /// The handler's own registration of the frames it tracks on, for ``sceneChange`` (integer
-    /// working pixels are enough to compare the frames).
-    private let sceneRegistration = PhaseCorrelationRegistration(refinesShift: false)
+    /// working pixels are enough to compare the frames) and for ``measureCameraMotion(on:)``.
+    private let sceneRegistration = PhaseCorrelationRegistration()
+    /// Set by ``measureCameraMotion(on:)``: the next ``perform(_:on:)`` is on the frame it registered.
+    private var frameRegistered = false
     /// This frame's change against the previous tracked frame, a cue of every tracker's confidence.
     private let sceneChange = SceneChange()
     /// Describes tracked boxes for the appearance cue of the confidence; nil: no such cue.
@@ -66,6 +70,17 @@ public final class SequenceRequestHandler {
         parameters.needsColour || describer != nil
     }
 
+    /// The camera's motion on `frame` against the frame of the previous call (pixels, `dx` right,
+    /// `dy` down, refined to sub-pixel accuracy; confidence 0 on the first call). Call it before
+    /// ``perform(_:on:)`` on the same frame, on every frame when it is called at all: that call then
+    /// uses this registration for its scene cue instead of registering the frame again.
+    public func measureCameraMotion(on frame: ImageFrame) -> ImageTranslationObservation {
+        let registration = sceneRegistration.register(frame.luma, refining: true)
+        sceneRegistration.measureChange(into: sceneChange, shift: registration.peak)
+        frameRegistered = true
+        return registration.shift
+    }
+
     /// Number of live trackers, all types.
     public var liveTrackerCount: Int { objectTracks.count + rectangleTracks.count }
 
@@ -75,19 +90,23 @@ public final class SequenceRequestHandler {
     /// state changes) for an invalid or duplicate observation, too many trackers, or a level
     /// that needs colour on a frame without `rgb`.
     public func perform(_ requests: [TrackingRequest], on frame: ImageFrame) throws {
+        let registeredAhead = frameRegistered
+        frameRegistered = false
         let jobs = try plan(requests, on: frame)
         for case let request as TranslationalImageRegistrationRequest in requests {
             let registration = registrations[request.id] ?? PhaseCorrelationRegistration(maximumSide: request.workingSide)
             request.results = [registration.register(frame.luma)]
             registrations[request.id] = request.isLastFrame ? nil : registration
         }
-        if !jobs.isEmpty {
-            sceneRegistration.measureChange(into: sceneChange, shift: sceneRegistration.register(frame.luma))
+        if !jobs.isEmpty && !registeredAhead {
+            sceneRegistration.measureChange(into: sceneChange, shift: sceneRegistration.register(frame.luma, refining: false).peak)
         }
-        let sceneChange = sceneChange
         var outcomes = [Outcome?](repeating: nil, count: jobs.count)
         outcomes.withUnsafeMutableBufferPointer { slots in
-            let run = { (index: Int) -> Void in slots[index] = jobs[index].run(on: frame, sceneChange: sceneChange) }
+            // Each job owns its tracker and writes only its own slot; the frame and the scene change
+            // are only read while the jobs run.
+            nonisolated(unsafe) let slots = slots, jobs = jobs, sceneChange = sceneChange
+            let run = { @Sendable (index: Int) -> Void in slots[index] = jobs[index].run(on: frame, sceneChange: sceneChange) }
             if jobs.count > 1 {
                 DispatchQueue.concurrentPerform(iterations: jobs.count, execute: run)
             } else {

@@ -48,14 +48,4 @@ enum SpectrumMath {
             }
         }
     }
-
-    /// `output = scale * conj(template) * sample`: the spectrum of a plain circular correlation.
-    static func correlate(sample: UnsafePointer<Float>, template: UnsafePointer<Float>, scale: Float, count: Int,
-                          output: UnsafeMutablePointer<Float>) {
-        for i in 0..<count {
-            let ar = template[2 * i], ai = template[2 * i + 1], zr = sample[2 * i], zi = sample[2 * i + 1]
-            output[2 * i] = (ar * zr + ai * zi) * scale
-            output[2 * i + 1] = (ar * zi - ai * zr) * scale
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Numerics
 
 /// Solves for a multi-channel correlation filter whose coefficients are zero outside the
 /// object's box (the spatial constraint of CSR-DCF, Lukezic et al. 2017, and BACF, Galoogahi et

@@ -68,12 +68,12 @@ extension TrackerParameters {
         "cellSize": 1...16, "templateCells": 4...128, "scaleCount": 1...129, "scaleModelArea": 16...16384, "aspectCount": 1...33,
     ]
 
-    private static let doubles: [String: WritableKeyPath<TrackerParameters, Double>] = [
+    private static let doubles: [String: WritableKeyPath<TrackerParameters, Double> & Sendable] = [
         "padding": \.padding, "filterSupport": \.filterSupport, "motionPrediction": \.motionPrediction,
         "velocitySmoothing": \.velocitySmoothing, "motionGate": \.motionGate, "motionGateSpread": \.motionGateSpread, "motionGateFloor": \.motionGateFloor, "outputSigmaFactor": \.outputSigmaFactor, "scaleStep": \.scaleStep,
         "scaleSigma": \.scaleSigma, "aspectStep": \.aspectStep, "aspectLimit": \.aspectLimit, "driftSpread": \.driftSpread,
     ]
-    private static let floats: [String: WritableKeyPath<TrackerParameters, Float>] = [
+    private static let floats: [String: WritableKeyPath<TrackerParameters, Float> & Sendable] = [
         "regularisation": \.regularisation, "learningRate": \.learningRate,
         "colourHistogramWeight": \.colourHistogramWeight, "colourHistogramLearningRate": \.colourHistogramLearningRate,
         "scaleColourWeight": \.scaleColourWeight, "scaleLearningRate": \.scaleLearningRate,
@@ -84,11 +84,11 @@ extension TrackerParameters {
         "confidenceMidpoint": \.confidenceMidpoint, "confidenceWidth": \.confidenceWidth,
         "learningPeakTolerance": \.learningPeakTolerance,
     ]
-    private static let integers: [String: WritableKeyPath<TrackerParameters, Int>] = [
+    private static let integers: [String: WritableKeyPath<TrackerParameters, Int> & Sendable] = [
         "cellSize": \.cellSize, "templateCells": \.templateCells, "scaleCount": \.scaleCount,
         "scaleModelArea": \.scaleModelArea, "aspectCount": \.aspectCount,
     ]
-    private static let flags: [String: WritableKeyPath<TrackerParameters, Bool>] = [
+    private static let flags: [String: WritableKeyPath<TrackerParameters, Bool> & Sendable] = [
         "learnFromSearchWindow": \.learnFromSearchWindow, "scaleLearnFromSearch": \.scaleLearnFromSearch,
     ]
 }

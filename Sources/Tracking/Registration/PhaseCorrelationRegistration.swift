@@ -1,6 +1,6 @@
-import CFFTW
 import Foundation
 import Imaging
+import Numerics
 
 /// Estimates the translation between consecutive frames by phase correlation, refined to sub-pixel
 /// accuracy by robust Lucas-Kanade steps.
@@ -13,7 +13,7 @@ import Imaging
 /// in standard deviations, against the largest value noise alone would reach) gives the confidence;
 /// without significance the shift is 0. Three Gauss-Newton steps on the downscaled pictures, with
 /// Huber weights on the residuals (pixels of a moving object weigh less), then refine the shift
-/// (unless ``refinesShift`` is false).
+/// (``register(_:refining:)`` can skip them and return the integer peak alone).
 /// All buffers are allocated once per frame size.
 final class PhaseCorrelationRegistration {
     /// Longest side of the working pictures, pixels.
@@ -31,27 +31,30 @@ final class PhaseCorrelationRegistration {
     private var surface: AlignedBuffer?
     private var hasPrevious = false
 
-    /// Whether the integer peak is refined to sub-pixel accuracy (the Gauss-Newton steps cost about
-    /// as much as the rest of the registration).
-    let refinesShift: Bool
-
-    init(maximumSide: Int = 320, refinesShift: Bool = true) {
+    init(maximumSide: Int = 320) {
         self.maximumSide = max(32, maximumSide)
-        self.refinesShift = refinesShift
     }
 
-    /// Registers `luma` against the previous call's picture. A frame of another size starts over.
+    /// Registers `luma` against the previous call's picture, refined to sub-pixel accuracy. A frame
+    /// of another size starts over.
     func register(_ luma: Image<UInt8>) -> ImageTranslationObservation {
+        register(luma, refining: true).shift
+    }
+
+    /// Registers `luma` against the previous call's picture: `peak` is the integer shift of the
+    /// correlation peak, `shift` the same refined to sub-pixel accuracy when `refining` (the
+    /// Gauss-Newton steps cost about as much as the rest of the registration), else the peak.
+    func register(_ luma: Image<UInt8>, refining: Bool) -> (peak: ImageTranslationObservation, shift: ImageTranslationObservation) {
         guard luma.width >= 8, luma.height >= 8, luma.channels == 1 else {
             hasPrevious = false
             comparedPictures = false
-            return .none
+            return (.none, .none)
         }
         prepare(forWidth: luma.width, height: luma.height)
         comparedPictures = hasPrevious
         swap(&previous, &current)
         downscale(luma, into: &current)
-        guard let plan, let windowed, let previousSpectrum, let spectrum, let surface else { return .none }
+        guard let plan, let windowed, let previousSpectrum, let spectrum, let surface else { return (.none, .none) }
         applyWindow(current, into: windowed)
         plan.forward(windowed, spectrum)
         defer {
@@ -59,21 +62,21 @@ final class PhaseCorrelationRegistration {
             previousSpectrum.pointer.update(from: spectrum.pointer, count: spectrum.count)
             hasPrevious = true
         }
-        guard hasPrevious else { return .none }
+        guard hasPrevious else { return (.none, .none) }
         let peaks = correlate(plan: plan, previous: previousSpectrum, current: spectrum, surface: surface)
-        guard let strongest = peaks.first, strongest.significance > 0 else { return ImageTranslationObservation(dx: 0, dy: 0, confidence: 0) }
+        guard let strongest = peaks.first, strongest.significance > 0 else { return (.none, .none) }
         // Least median of residuals: of the hypotheses, the motion that most of the picture follows
         // (compared at their integer shifts), then refined.
         let chosen = peaks.filter { $0.significance > 0 }
             .map { (peak: $0, residual: integerMedianResidual(dx: $0.dx, dy: $0.dy)) }
             .min { $0.residual < $1.residual }?.peak
-        let best = chosen.map { peak -> (dx: Double, dy: Double, significance: Double) in
-            let refined = refinesShift ? refine(dx: Double(peak.dx), dy: Double(peak.dy)) : (dx: Double(peak.dx), dy: Double(peak.dy))
-            return (refined.dx, refined.dy, peak.significance)
-        }
-        guard let best else { return ImageTranslationObservation(dx: 0, dy: 0, confidence: 0) }
-        let confidence = Float(1 - exp(-best.significance / 5))
-        return ImageTranslationObservation(dx: best.dx * Double(factor), dy: best.dy * Double(factor), confidence: confidence)
+        guard let chosen else { return (.none, .none) }
+        let confidence = Float(1 - exp(-chosen.significance / 5))
+        let scale = Double(factor)
+        let peak = ImageTranslationObservation(dx: Double(chosen.dx) * scale, dy: Double(chosen.dy) * scale, confidence: confidence)
+        guard refining else { return (peak, peak) }
+        let refined = refine(dx: Double(chosen.dx), dy: Double(chosen.dy))
+        return (peak, ImageTranslationObservation(dx: refined.dx * scale, dy: refined.dy * scale, confidence: confidence))
     }
 
     /// True when the last ``register(_:)`` compared its frame with a previous one.

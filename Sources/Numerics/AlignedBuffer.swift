@@ -2,12 +2,12 @@ import CFFTW
 
 /// Float storage allocated with `fftwf_malloc`, so FFTW's SIMD code paths accept it for any plan
 /// of the process-wide cache. Owns its memory and frees it in `deinit`; zero-filled at creation.
-final class AlignedBuffer {
+package final class AlignedBuffer {
     /// Number of `Float` values.
-    let count: Int
-    let pointer: UnsafeMutablePointer<Float>
+    package let count: Int
+    package let pointer: UnsafeMutablePointer<Float>
 
-    init(count: Int) {
+    package init(count: Int) {
         let size = max(1, count)
         let raw = fftwf_malloc(size * MemoryLayout<Float>.stride)
         guard let raw else { fatalError("fftwf_malloc failed for \(size) floats") }
@@ -19,11 +19,11 @@ final class AlignedBuffer {
     deinit { fftwf_free(pointer) }
 
     /// The storage viewed as interleaved complex numbers (`count / 2` of them), for FFTW calls.
-    var complexPointer: UnsafeMutablePointer<fftwf_complex> {
+    package var complexPointer: UnsafeMutablePointer<fftwf_complex> {
         UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: fftwf_complex.self)
     }
 
-    var buffer: UnsafeMutableBufferPointer<Float> { UnsafeMutableBufferPointer(start: pointer, count: count) }
+    package var buffer: UnsafeMutableBufferPointer<Float> { UnsafeMutableBufferPointer(start: pointer, count: count) }
 
-    func fill(_ value: Float) { pointer.update(repeating: value, count: count) }
+    package func fill(_ value: Float) { pointer.update(repeating: value, count: count) }
 }

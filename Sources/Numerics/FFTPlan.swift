@@ -12,27 +12,28 @@ import Foundation
 ///
 /// Spectra use FFTW's half-spectrum layout: `rows x (columns / 2 + 1)` complex values per array,
 /// interleaved re/im. The inverse is unnormalised (multiply by `1 / (rows * columns)`).
-final class FFTPlan: @unchecked Sendable {
-    struct Shape: Hashable {
-        let rows: Int
-        let columns: Int
-        let count: Int
+package final class FFTPlan: @unchecked Sendable {
+    package struct Shape: Hashable {
+        package let rows: Int
+        package let columns: Int
+        package let count: Int
     }
 
-    let shape: Shape
+    package let shape: Shape
     /// Complex values per array in the half spectrum.
-    let spectrumCount: Int
+    package let spectrumCount: Int
     private let forwardPlan: OpaquePointer
     private let inversePlan: OpaquePointer
 
     /// The one lock around every `fftwf_plan_*` call in the process.
     private static let planningLock = NSLock()
-    private static var cache: [Shape: FFTPlan] = [:]
+    /// Guarded by ``planningLock``.
+    nonisolated(unsafe) private static var cache: [Shape: FFTPlan] = [:]
 
     /// The cached plan for a shape, planned on first use and reused for the life of the process.
     /// `FFTW_ESTIMATE`: planning takes microseconds; `FFTW_MEASURE` made updates only ~4% faster
     /// but cost ~100 ms per new shape, and trackers start often (re-seeding). Requires positive sizes.
-    static func shared(rows: Int, columns: Int, count: Int) -> FFTPlan {
+    package static func shared(rows: Int, columns: Int, count: Int) -> FFTPlan {
         let shape = Shape(rows: rows, columns: columns, count: count)
         planningLock.lock()
         defer { planningLock.unlock() }
@@ -79,13 +80,13 @@ final class FFTPlan: @unchecked Sendable {
     }
 
     /// Real arrays (`count * rows * columns` floats) to half spectra (`count * spectrumCount` complex).
-    func forward(_ real: AlignedBuffer, _ spectrum: AlignedBuffer) {
+    package func forward(_ real: AlignedBuffer, _ spectrum: AlignedBuffer) {
         fftwf_execute_dft_r2c(forwardPlan, real.pointer, spectrum.complexPointer)
     }
 
     /// Half spectra to real arrays, unnormalised. Destroys the contents of `spectrum`
     /// (FFTW's multi-dimensional c2r overwrites its input).
-    func inverse(_ spectrum: AlignedBuffer, _ real: AlignedBuffer) {
+    package func inverse(_ spectrum: AlignedBuffer, _ real: AlignedBuffer) {
         fftwf_execute_dft_c2r(inversePlan, spectrum.complexPointer, real.pointer)
     }
 }

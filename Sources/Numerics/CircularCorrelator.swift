@@ -59,7 +59,7 @@ public final class CircularCorrelator {
     public func withResponse(toTemplate index: Int, _ body: (UnsafeBufferPointer<Float>) -> Void) {
         guard index >= 0, index < templateCount else { return }
         // Scaled here, since FFTW's inverse is unnormalised.
-        SpectrumMath.correlate(sample: signalSpectrum.pointer, template: templateSpectra[index].pointer,
+        Self.correlate(sample: signalSpectrum.pointer, template: templateSpectra[index].pointer,
                                scale: 1 / Float(rows * columns), count: plan.spectrumCount, output: product.pointer)
         plan.inverse(product, real)
         body(UnsafeBufferPointer(real.buffer))
@@ -75,5 +75,15 @@ public final class CircularCorrelator {
         var result: [Float] = []
         withResponse(toTemplate: 0) { result = Array($0) }
         return result
+    }
+
+    /// `output = scale * conj(template) * sample`: the spectrum of a plain circular correlation.
+    private static func correlate(sample: UnsafePointer<Float>, template: UnsafePointer<Float>, scale: Float, count: Int,
+                                  output: UnsafeMutablePointer<Float>) {
+        for i in 0..<count {
+            let ar = template[2 * i], ai = template[2 * i + 1], zr = sample[2 * i], zi = sample[2 * i + 1]
+            output[2 * i] = (ar * zr + ai * zi) * scale
+            output[2 * i + 1] = (ar * zi - ai * zr) * scale
+        }
     }
 }
