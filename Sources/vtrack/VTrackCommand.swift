@@ -28,7 +28,7 @@ struct VTrackCommand: ParsableCommand {
         FFmpegLog.setLevel(.quiet)
         TemporaryOutputs.removeAllOnTermination()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(EvalCommand.currentForm(of: Array(CommandLine.arguments.dropFirst())))
             if let logging = command as? ShowsFFmpegLog, logging.log.verbose { FFmpegLog.setLevel(.info) }
             try command.run()
         } catch {

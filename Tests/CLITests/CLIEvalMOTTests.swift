@@ -2,7 +2,7 @@ import Foundation
 import TestFootage
 import XCTest
 
-/// `vtrack eval --mot` end to end on TUD-Campus (71 frames) from the shared folder beside the
+/// `vtrack eval mot` (and its earlier form `vtrack eval --mot`) end to end on TUD-Campus (71 frames) from the shared folder beside the
 /// repository: the results file is the one `vtrack track --mot` writes, the printed rows are those of
 /// results.json, peers are scored beside vtrack, and a broken ground truth is one line naming the file.
 final class CLIEvalMOTTests: XCTestCase {
@@ -24,7 +24,7 @@ final class CLIEvalMOTTests: XCTestCase {
         let peer = out + "/peers/truth"
         try FileManager.default.createDirectory(atPath: peer, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: mot + "/TUD-Campus/gt/gt.txt", toPath: peer + "/TUD-Campus.txt")
-        let eval = try CLI.vtrack(["eval", "--mot", mot, "--sequences", "TUD-Campus", "--out", out + "/eval",
+        let eval = try CLI.vtrack(["eval", "mot", mot, "--sequences", "TUD-Campus", "--out", out + "/eval",
                                    "--compare", out + "/peers"], timeout: 300)
         XCTAssertEqual(eval.status, 0, eval.stderr)
         let track = try CLI.vtrack(["track", mot + "/TUD-Campus/TUD-Campus.mp4", "--detector", "person", "--mot", out + "/track.txt",
@@ -60,6 +60,7 @@ final class CLIEvalMOTTests: XCTestCase {
         var rows = try String(contentsOfFile: mot + "/TUD-Campus/gt/gt.txt", encoding: .utf8).split(separator: "\n").map(String.init)
         rows[11] = "12,1,399,182,121"
         try rows.joined(separator: "\n").write(toFile: out + "/set/TUD-Campus/gt/gt.txt", atomically: true, encoding: .utf8)
+        // The earlier form of `eval mot DIR`.
         let outcome = try CLI.vtrack(["eval", "--mot", out + "/set", "--out", out + "/eval"])
         XCTAssertEqual(outcome.status, 1)
         XCTAssertEqual(outcome.messages, [
