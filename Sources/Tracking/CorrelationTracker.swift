@@ -122,6 +122,34 @@ public final class CorrelationTracker: ObjectTracker {
     /// `sceneChange` gives the cues of ``SceneContrast``.
     public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double), sceneChange: SceneChange?) -> TrackerEstimate {
         guard frame.width > 0, frame.height > 0 else { return TrackerEstimate(box: box, confidence: 0, evidence: nil) }
+        let position = estimatePosition(on: frame, cameraShift: cameraShift)
+        let weight = learningWeight(at: position)
+        let previousScale = scale, previousAspect = aspect
+        estimateSize(on: frame, at: position, weight: weight)
+        updateModels(on: frame, at: position, weight: weight, previousScale: previousScale, previousAspect: previousAspect)
+        let (reportedBox, evidence) = measureEvidence(on: frame, at: position, sceneChange: sceneChange)
+        confidence = parameters.confidenceModel.probability(evidence)
+        return TrackerEstimate(box: reportedBox, confidence: confidence, evidence: evidence)
+    }
+
+    /// Where the translation search put the object on this frame, and how the move is judged.
+    private struct PositionEstimate {
+        /// The new centre, and the centre the search started from (after the camera's shift), frame pixels.
+        var centerX: Double, centerY: Double
+        let previousCenterX: Double, previousCenterY: Double
+        /// The chosen search window's response.
+        let located: Location
+        /// The peak's distance from the predicted position, frame pixels, and the object's size
+        /// (square root of its area) it is judged against.
+        let innovation: Double, objectScale: Double
+        /// Whether the move passes the motion gate.
+        let plausible: Bool
+    }
+
+    /// Step 1, position: searches where the object's velocity (and the camera's shift) takes it,
+    /// tries the followed-camera hypothesis when that search is weak, judges the move against the
+    /// motion gate, sets the fix decision, and moves the centre to the peak (or coasts).
+    private func estimatePosition(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double)) -> PositionEstimate {
         let unshifted = box
         let shifted = cameraShift.dx.isFinite && cameraShift.dy.isFinite && (cameraShift.dx != 0 || cameraShift.dy != 0)
         if shifted {
@@ -151,7 +179,7 @@ public final class CorrelationTracker: ObjectTracker {
                 confidenceEstimator = scene.estimator
             }
         }
-        let assessment = located.assessment, peak = located.peak, correlationPeak = located.correlationPeak
+        let assessment = located.assessment, peak = located.peak
         let cellWidth = windowWidth * scale / Double(filter.columns)
         let cellHeight = windowHeight * scale / Double(filter.rows)
         // The peak's offset from the predicted position is the motion model's innovation; beyond the
@@ -177,62 +205,87 @@ public final class CorrelationTracker: ObjectTracker {
             centerX = previousCenterX
             centerY = previousCenterY
         }
+        return PositionEstimate(centerX: centerX, centerY: centerY, previousCenterX: previousCenterX, previousCenterY: previousCenterY,
+                                located: located, innovation: innovation, objectScale: objectScale, plausible: plausible)
+    }
 
+    /// Step 2, how much to learn from this frame (0...1, 0 for an implausible move or a weak
+    /// response); the innovation gate takes in the move when anything is learnt.
+    private func learningWeight(at position: PositionEstimate) -> Float {
         let low = parameters.minimumLearningConfidence, high = parameters.fullLearningConfidence
-        let learning = plausible ? assessment.learning : 0
+        let learning = position.plausible ? position.located.assessment.learning : 0
         let weight = learning < low ? 0 : (high > low ? min(1, (learning - low) / (high - low)) : 1)
-        if weight > 0, objectScale > 0 { innovationGate.accept(innovation / objectScale) } else { innovationGate.reject() }
-        // While the object is probably lost size and shape are kept: on background they would drift.
+        if weight > 0, position.objectScale > 0 {
+            innovationGate.accept(position.innovation / position.objectScale)
+        } else {
+            innovationGate.reject()
+        }
+        return weight
+    }
+
+    /// Step 3, size: the scale and aspect filters at the new centre (kept while the object is
+    /// probably lost: on background they would drift), and the new box.
+    private func estimateSize(on frame: ImageFrame, at position: PositionEstimate, weight: Float) {
         let size = objectSize()
-        let sizeChange = weight > 0 ? scaleEstimator.estimate(frame, centerX: centerX, centerY: centerY,
+        let sizeChange = weight > 0 ? scaleEstimator.estimate(frame, centerX: position.centerX, centerY: position.centerY,
                                                               width: size.width, height: size.height) : 1
-        let aspectChange = weight > 0 ? aspectEstimator.estimate(frame, centerX: centerX, centerY: centerY,
+        let aspectChange = weight > 0 ? aspectEstimator.estimate(frame, centerX: position.centerX, centerY: position.centerY,
                                                                  width: size.width, height: size.height) : 1
-        let previousScale = scale, previousAspect = aspect
         if sizeChange.isFinite { scale = min(max(scale * sizeChange, minimumScale), maximumScale) }
         let aspectLimit = parameters.aspectLimit.isFinite ? max(1, parameters.aspectLimit) : 1
         if aspectChange.isFinite { aspect = min(max(aspect * aspectChange, 1 / aspectLimit), aspectLimit) }
         let newSize = objectSize()
-        box = PixelRect(x: centerX - newSize.width / 2, y: centerY - newSize.height / 2,
+        box = PixelRect(x: position.centerX - newSize.width / 2, y: position.centerY - newSize.height / 2,
                         width: newSize.width, height: newSize.height)
+    }
 
-        if weight == 0 {
+    /// Step 4, models: the velocity (decaying while nothing is learnt), the confidence's memory of
+    /// the peak, the translation filter and the size filters, each at the learning weight.
+    private func updateModels(on frame: ImageFrame, at position: PositionEstimate, weight: Float,
+                              previousScale: Double, previousAspect: Double) {
+        guard weight > 0 else {
             velocity = (velocity.dx * Self.coastingDecay, velocity.dy * Self.coastingDecay)
+            return
         }
-        if weight > 0 {
-            let smoothing = parameters.velocitySmoothing.isFinite ? min(max(parameters.velocitySmoothing, 0), 1) : 0
-            let rate = Double(weight) * smoothing
-            velocity = ((1 - rate) * velocity.dx + rate * (centerX - previousCenterX),
-                        (1 - rate) * velocity.dy + rate * (centerY - previousCenterY))
-            confidenceEstimator.remember(peak: correlationPeak.value, weight: weight)
-            if parameters.learnFromSearchWindow {
-                filter.learn(rate: parameters.learningRate * weight, shift: (peak.rowShift, peak.columnShift), support: supportCells())
-            } else {
-                learnTranslation(on: frame, weight: weight)
-            }
-            if parameters.scaleLearnFromSearch {
-                scaleEstimator.learnFromLastEstimate(change: scale / previousScale, weight: weight)
-                aspectEstimator.learnFromLastEstimate(change: aspect / previousAspect, weight: weight)
-            } else {
-                learnShape(on: frame, weight: weight)
-            }
+        let peak = position.located.peak
+        let smoothing = parameters.velocitySmoothing.isFinite ? min(max(parameters.velocitySmoothing, 0), 1) : 0
+        let rate = Double(weight) * smoothing
+        velocity = ((1 - rate) * velocity.dx + rate * (position.centerX - position.previousCenterX),
+                    (1 - rate) * velocity.dy + rate * (position.centerY - position.previousCenterY))
+        confidenceEstimator.remember(peak: position.located.correlationPeak.value, weight: weight)
+        if parameters.learnFromSearchWindow {
+            filter.learn(rate: parameters.learningRate * weight, shift: (peak.rowShift, peak.columnShift), support: supportCells())
+        } else {
+            learnTranslation(on: frame, weight: weight)
         }
+        if parameters.scaleLearnFromSearch {
+            scaleEstimator.learnFromLastEstimate(change: scale / previousScale, weight: weight)
+            aspectEstimator.learnFromLastEstimate(change: aspect / previousAspect, weight: weight)
+        } else {
+            learnShape(on: frame, weight: weight)
+        }
+    }
+
+    /// Step 5, evidence: the box as reported (clipped to the frame; a 1-pixel box at the clamped
+    /// centre when it lies wholly outside) and the cues the confidence model reads.
+    private func measureEvidence(on frame: ImageFrame, at position: PositionEstimate,
+                                 sceneChange: SceneChange?) -> (box: PixelRect, evidence: TrackingEvidence) {
         let inside = box.clipped(toWidth: frame.width, height: frame.height)
         let clipped = inside
-            ?? PixelRect(x: min(max(centerX, 0), Double(frame.width) - 1), y: min(max(centerY, 0), Double(frame.height) - 1),
+            ?? PixelRect(x: min(max(position.centerX, 0), Double(frame.width) - 1), y: min(max(position.centerY, 0), Double(frame.height) - 1),
                          width: 1, height: 1)
         let area = box.width * box.height
         let visible = inside.map { area > 0 ? min(1, $0.width * $0.height / area) : 0 } ?? 0
         let contrast = sceneContrast.measure(box: clipped, sceneChange: sceneChange)
+        let assessment = position.located.assessment
         let evidence = TrackingEvidence(
             sharpness: assessment.sharpness, peakRatio: assessment.peakRatio, firstAgreement: assessment.agreement,
             smoothedAgreement: confidenceEstimator.agreement, fixConfidence: fixConfidence,
             framesWithoutFix: confidenceEstimator.framesWithoutFix,
-            jump: objectScale > 0 ? Float(innovation / objectScale) : 0,
-            sizeChange: Float(abs(log(scale))), visibleFraction: Float(visible), colourContrast: located.colourContrast,
+            jump: position.objectScale > 0 ? Float(position.innovation / position.objectScale) : 0,
+            sizeChange: Float(abs(log(scale))), visibleFraction: Float(visible), colourContrast: position.located.colourContrast,
             motionAgainstScene: contrast.motion, sceneChange: contrast.change, smoothedSceneChange: contrast.smoothedChange)
-        confidence = parameters.confidenceModel.probability(evidence)
-        return TrackerEstimate(box: clipped, confidence: confidence, evidence: evidence)
+        return (clipped, evidence)
     }
 
     /// What one search window tells: where the response peaks and how confident it is.
