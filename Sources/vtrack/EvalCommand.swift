@@ -44,7 +44,7 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
         scale-0.8, start-0123), OUTDIR/results.json, OUTDIR/success.svg,
         OUTDIR/precision.svg and OUTDIR/calibration.svg (reliability diagram).
         --evidence also writes each run's confidence features beside its CSV
-        (<run>.evidence.csv), what scripts/fit-confidence.py refits the
+        (<run>.evidence.csv), what scripts/fitting/fit-confidence.py refits the
         confidence models on. --compare (OPE only) adds other trackers' curves,
         recomputed from their CSVs (PEERS/<Tracker>/<Name>.csv) against the same
         ground truth.
@@ -64,7 +64,7 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
         from 1, vtrack from 0). --detector (default person), --detect-every
         (default 2), --reseed-every, --level (default accurate) and
         --camera-motion are as for track. --compare FOLDER scores other trackers' results beside vtrack's:
-        FOLDER/<Tracker>/<Name>.txt (scripts/mot-peers.py writes ByteTrack's and
+        FOLDER/<Tracker>/<Name>.txt (scripts/experiments/mot-peers.py writes ByteTrack's and
         norfair's). Writes OUTDIR/mot/<Name>.txt and OUTDIR/results.json.
 
         Examples:
@@ -72,7 +72,7 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
           vtrack eval data/sequences --protocol sre --level fast
           vtrack eval data/sequences --protocol tre --reseed-every 50
           vtrack eval data/sequences --categories docs/dev-set-categories.json \\
-            --require scripts/eval-floors.json
+            --require scripts/ci/eval-floors.json
           vtrack eval --mot data/mot --out mot-out
           vtrack eval --mot data/mot --compare mot-out/peers --out mot-out
         """
@@ -134,7 +134,7 @@ struct EvalCommand: ParsableCommand, ShowsFFmpegLog {
                                valueName: "file"))
     var categories: String?
 
-    @Flag(help: "Also write each run's confidence features beside its CSV (<run>.evidence.csv), for scripts/fit-confidence.py.")
+    @Flag(help: "Also write each run's confidence features beside its CSV (<run>.evidence.csv), for scripts/fitting/fit-confidence.py.")
     var evidence = false
 
     @Option(help: ArgumentHelp("JSON floors per level (meanAUC, meanConfidenceROCAUC, maxFailureRateAbove, maxECE, maxDashedOnObject); exit 1 when a figure is worse.",
