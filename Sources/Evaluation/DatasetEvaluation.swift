@@ -28,7 +28,7 @@ public struct EvaluationOptions: Sendable {
     /// Groups for per-category mean AUCs; `nil` = none.
     public var categories: SequenceCategories?
     /// Also writes each run's confidence features beside its CSV (`<run>.evidence.csv`), what
-    /// `scripts/fit-confidence.py` fits the confidence models on.
+    /// `scripts/fitting/fit-confidence.py` fits the confidence models on.
     public var writesEvidence = false
 
     public init(levels: [TrackingLevel] = TrackingLevel.allCases, sequences: [String]? = nil,

@@ -19,7 +19,7 @@ import Foundation
 ///
 /// Levels the file names but the run did not evaluate are not checked.
 ///
-///     let floors = try EvaluationFloors(path: "scripts/eval-floors.json")
+///     let floors = try EvaluationFloors(path: "scripts/ci/eval-floors.json")
 ///     for line in floors.violations(in: report) { print(line) }
 public struct EvaluationFloors: Sendable, Equatable {
     /// The floors of one level; `nil` = not checked.

@@ -5,7 +5,7 @@ import Tracking
 /// The table `vtrack eval --evidence` writes beside each run's CSV: per frame, the record's box,
 /// confidence and state, then the features of ``ConfidenceModel`` (prefixed `tracker_`, empty on a
 /// frame where the tracker started) and of ``TrackConfidenceModel`` (prefixed `track_`, empty
-/// without evidence). `scripts/fit-confidence.py` fits both models on these tables.
+/// without evidence). `scripts/fitting/fit-confidence.py` fits both models on these tables.
 enum EvidenceTable {
     static var header: String {
         (["frame", "x", "y", "width", "height", "confidence", "state", "visible_fraction"]

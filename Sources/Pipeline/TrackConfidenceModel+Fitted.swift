@@ -1,4 +1,4 @@
-// Written by scripts/fit-confidence.py: do not edit by hand, refit instead.
+// Written by scripts/fitting/fit-confidence.py: do not edit by hand, refit instead.
 // Features: bias, tracker_logit, reseeded, log_frames_since_reseed.
 extension TrackConfidenceModel {
     /// Fitted on the `fast` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames).

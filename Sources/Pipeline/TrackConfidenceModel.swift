@@ -7,7 +7,7 @@ import Tracking
 /// tracker's own calibrated confidence (``ConfidenceModel``), the others whether the tracker was
 /// re-seeded on this frame (its box is then the detection's) and how long ago.
 ///
-/// The weights are fitted per level by `scripts/fit-confidence.py` on the pipeline's OPE, SRE and
+/// The weights are fitted per level by `scripts/fitting/fit-confidence.py` on the pipeline's OPE, SRE and
 /// TRE runs of the development set (`vtrack eval --reseed-every 50 --evidence`), which writes
 /// ``fast`` and ``accurate``, and ``fastWithAppearance`` and ``accurateWithAppearance`` for a tracker
 /// whose confidence has the appearance cue, in `TrackConfidenceModel+Fitted.swift`.

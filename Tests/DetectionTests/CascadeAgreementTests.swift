@@ -5,7 +5,7 @@ import TestFootage
 import XCTest
 
 /// Compares CascadeDetector with OpenCV's `detectMultiScale` on the frames recorded by
-/// scripts/opencv_cascade_reference.py (same decoded luma, checked by hash).
+/// scripts/ci/opencv_cascade_reference.py (same decoded luma, checked by hash).
 final class CascadeAgreementTests: XCTestCase {
     private struct Agreement {
         var openCVBoxes = 0

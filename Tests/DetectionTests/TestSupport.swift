@@ -42,7 +42,7 @@ enum TestSupport {
     }
 }
 
-/// The JSON written by scripts/opencv_cascade_reference.py.
+/// The JSON written by scripts/ci/opencv_cascade_reference.py.
 struct OpenCVCascadeFixture: Decodable {
     struct Timing: Decodable {
         let ms_per_frame: Double

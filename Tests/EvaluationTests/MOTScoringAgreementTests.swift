@@ -4,7 +4,7 @@ import TestFootage
 import XCTest
 
 /// `vtrack eval --mot`'s figures against py-motmetrics 1.4.0 and TrackEval 1.3.0 on the same files
-/// (scripts/mot-reference-scores.py, in the environment scripts/mot-scoring-venv.sh makes): vtrack's
+/// (scripts/ci/mot-reference-scores.py, in the environment scripts/mot-scoring-venv.sh makes): vtrack's
 /// own automatic tracking of both TUD sequences, and a perturbed copy of their ground truth with
 /// dropped rows, shifted and resized boxes, swapped and renewed ids and false positives.
 final class MOTScoringAgreementTests: XCTestCase {
@@ -23,7 +23,7 @@ final class MOTScoringAgreementTests: XCTestCase {
     /// The scripts' figures by scorer (`motmetrics`, `trackeval`) and sequence (`COMBINED` pooled).
     private func referenceScores(dataset: String, results: String) throws -> [String: [String: Figures]] {
         try requireReferenceEnvironment()
-        let script = TestFootage.packageRoot.appendingPathComponent("scripts/mot-reference-scores.py").path
+        let script = TestFootage.packageRoot.appendingPathComponent("scripts/ci/mot-reference-scores.py").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script, dataset, results, "--sequences", sequences.joined(separator: ","), "--json"]

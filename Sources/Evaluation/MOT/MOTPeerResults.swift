@@ -1,7 +1,7 @@
 import Foundation
 
 /// Other trackers' MOTChallenge results to score beside vtrack's: a folder with one sub-folder per
-/// tracker holding `<Sequence>.txt` (``MOTChallengeFormat`` rows), as `scripts/mot-peers.py` writes.
+/// tracker holding `<Sequence>.txt` (``MOTChallengeFormat`` rows), as `scripts/experiments/mot-peers.py` writes.
 ///
 ///     let peers = try MOTPeerResults(path: "eval-out/peers")
 ///     for peer in peers.trackers { print(peer.name) }

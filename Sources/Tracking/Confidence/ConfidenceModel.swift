@@ -6,7 +6,7 @@ import Foundation
 /// same features (a logistic regression when there are none).
 ///
 /// The models are fitted per level on the development set (every frame of OPE, SRE and TRE runs
-/// of the bare tracker) by `scripts/fit-confidence.py`, which fits both a logistic regression and
+/// of the bare tracker) by `scripts/fitting/fit-confidence.py`, which fits both a logistic regression and
 /// boosted trees and keeps the one with the lower log loss fitted leave-one-sequence-out. It writes
 /// ``fast`` and ``accurate`` (without the appearance cues, whose weights are then 0) and
 /// ``fastWithAppearance`` and ``accurateWithAppearance`` (with them, for a handler that has an

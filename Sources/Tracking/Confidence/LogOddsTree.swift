@@ -1,5 +1,5 @@
 /// One regression tree of a boosted ensemble that adds to a confidence model's log-odds: a complete
-/// binary tree of ``depth`` levels over the model's features, fitted by `scripts/fit-confidence.py`.
+/// binary tree of ``depth`` levels over the model's features, fitted by `scripts/fitting/fit-confidence.py`.
 ///
 /// Internal node `k` of level `l` is entry `2^l - 1 + k` of ``features`` and ``thresholds`` (levels
 /// in order, nodes left to right); a sample goes to child `2k + 1` when its feature

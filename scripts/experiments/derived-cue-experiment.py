@@ -3,10 +3,10 @@
 confidence model, before it is built.
 
 Usage (an experiment, not part of the build):
-  scripts/derived-cue-experiment.py RUNS_DIR --column tracker_jump --decayed-max 0.99 [--level fast]
-  scripts/derived-cue-experiment.py RUNS_DIR --column tracker_appearance_similarity --running-average 0.05
+  scripts/experiments/derived-cue-experiment.py RUNS_DIR --column tracker_jump --decayed-max 0.99 [--level fast]
+  scripts/experiments/derived-cue-experiment.py RUNS_DIR --column tracker_appearance_similarity --running-average 0.05
 
-RUNS_DIR is what scripts/refit-confidence.sh writes (ope-0, sre-0 and tre-0 with `--evidence`). For
+RUNS_DIR is what scripts/fitting/refit-confidence.sh writes (ope-0, sre-0 and tre-0 with `--evidence`). For
 every run the derived cue is computed frame by frame from the column, restarting where the tracker
 restarts (a row without tracker features):
   --decayed-max L:      max(value, L * previous), the value limited to 0...2;
@@ -15,7 +15,7 @@ restarts (a row without tracker features):
                         as a difference before it; the cue is the value minus the average of the
                         frames before.
 The shipped cues alone and the shipped cues plus the derived one are then fitted
-leave-one-sequence-out as scripts/fit-confidence.py fits ConfidenceModel, and both sets of
+leave-one-sequence-out as scripts/fitting/fit-confidence.py fits ConfidenceModel, and both sets of
 held-out figures are printed per protocol. docs/confidence.md has the results.
 """
 import argparse
@@ -25,8 +25,8 @@ import os
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-spec = importlib.util.spec_from_file_location("fit_confidence", os.path.join(ROOT, "scripts", "fit-confidence.py"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+spec = importlib.util.spec_from_file_location("fit_confidence", os.path.join(ROOT, "scripts", "fitting", "fit-confidence.py"))
 fit = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(fit)
 FIRST_REFRESH = 5

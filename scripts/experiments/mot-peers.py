@@ -6,7 +6,7 @@ its peers beside it from the same run.
 
     bash scripts/mot-scoring-venv.sh
     swift build -c release --product vtrack
-    .venv-mot/bin/python scripts/mot-peers.py ../shared/data/mot --out mot-out
+    .venv-mot/bin/python scripts/experiments/mot-peers.py ../shared/data/mot --out mot-out
 
 For each sequence (MOTChallenge layout: <Seq>/seqinfo.ini, <Seq>/gt/gt.txt, <Seq>/<Seq>.mp4 or
 <Seq>/img1/000001.jpg, ...):
@@ -157,7 +157,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("dataset", help="MOTChallenge-layout folder")
     parser.add_argument("--out", default="mot-out", help="output folder (default mot-out)")
-    parser.add_argument("--vtrack", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build",
+    parser.add_argument("--vtrack", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build",
                                                          "release", "vtrack"), help="the vtrack binary")
     parser.add_argument("--sequences", help="comma-separated names (default: every folder with gt/gt.txt)")
     args = parser.parse_args()

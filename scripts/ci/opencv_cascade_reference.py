@@ -4,8 +4,8 @@
 For the agreement test of vtrack's CascadeDetector only; vtrack itself never needs OpenCV.
 
     pip install "opencv-python-headless<5"   # OpenCV 5 dropped CascadeClassifier from the main module
-    python3 scripts/opencv_cascade_reference.py            # writes both fixtures
-    python3 scripts/opencv_cascade_reference.py --check    # compares fresh results with the fixtures
+    python3 scripts/ci/opencv_cascade_reference.py            # writes both fixtures
+    python3 scripts/ci/opencv_cascade_reference.py --check    # compares fresh results with the fixtures
 
 Frames: every `step`-th decoded frame (0, step, 2*step, ...), the luma plane exactly as the decoder gives it
 (`ffmpeg -vf extractplanes=y -pix_fmt gray`, no range conversion). Each frame's FNV-1a 64-bit hash
@@ -24,7 +24,7 @@ import time
 import cv2
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CLIPS = os.path.join(ROOT, "SampleVideos")
 FIXTURES = os.path.join(ROOT, "Tests", "DetectionTests", "Fixtures")
 CASCADES = "/usr/share/opencv4/haarcascades"
@@ -104,7 +104,7 @@ def run_case(clip, cascade_file, step):
     return {
         "opencv_version": cv2.__version__,
         "python": platform.python_version(),
-        "generated_by": "python3 scripts/opencv_cascade_reference.py",
+        "generated_by": "python3 scripts/ci/opencv_cascade_reference.py",
         "decode_command": " ".join(decode_command(os.path.join("SampleVideos", clip))),
         "detect_call": "cv2.CascadeClassifier(cascade).detectMultiScale(grey)  # scaleFactor=1.1, minNeighbors=3",
         "clip": clip,

@@ -3,7 +3,7 @@
 detection width to ground-truth width (and height) over detections matched to ground truth.
 
     vtrack detect SEQ/SEQ.mp4 --detector person --every 1 --csv dets.csv
-    .venv-mot/bin/python scripts/mot-detector-bias.py SEQ dets.csv [--iou 0.5]
+    .venv-mot/bin/python scripts/experiments/mot-detector-bias.py SEQ dets.csv [--iou 0.5]
 
 Per frame, detections and scored ground-truth boxes (flag 1) are paired by an optimal assignment
 maximising IoU (scipy's linear_sum_assignment); pairs with IoU >= --iou count. Ground-truth boxes

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # CI: docs/batch.md's Slurm recipe on a one-node Slurm cluster started here. Submits
-# deploy/vtrack-batch.sbatch as a job array over the four short clips of scripts/ci-batch-runs.sh and
+# deploy/vtrack-batch.sbatch as a job array over the four short clips of scripts/ci/ci-batch-runs.sh and
 # `vtrack merge` as a job that runs after it, with the commands of docs/batch.md (the array sized for
 # this node: --array=0-1 --cpus-per-task=1), then checks both jobs' states, the shard summaries and
 # the merged summary. The cluster (munged, slurmctld, slurmd) runs from a temporary folder with its
 # own configuration and is shut down on exit.
 # Installs slurm-wlm, slurm-client and munge when missing; needs root. Stops at the first failure.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 repo="$(pwd)"
 CI_NAME=ci-slurm
-source scripts/ci-batch-runs.sh
+source scripts/ci/ci-batch-runs.sh
 started=$SECONDS
 step() { echo "ci-slurm: [$((SECONDS - started)) s] $*"; }
 

@@ -3,7 +3,7 @@
 MOTChallenge sequences, tracked by `vtrack track` from their first ground-truth box.
 
 Usage:
-  scripts/mot-identity-calibration.py [MOT_DIR] --out OUT [--vtrack .build/release/vtrack]
+  scripts/experiments/mot-identity-calibration.py [MOT_DIR] --out OUT [--vtrack .build/release/vtrack]
                                       [--levels fast,accurate] [--reseed 0,50] [--min-frames 20] [--detector person]
 
 MOT_DIR (default ../shared/data/mot) holds MOTChallenge sequences (`<name>/<name>.mp4`,
@@ -11,7 +11,7 @@ MOT_DIR (default ../shared/data/mot) holds MOTChallenge sequences (`<name>/<name
 (clipped to the frame) is given with `--box` and `--start-frame` at each level and re-seeding
 setting (re-seeding with `--detector`, by default the template re-detector). Every later frame on which the
 identity has a ground-truth box is scored against that box, frames pooled over identities and
-sequences, with the definitions of `vtrack eval` and scripts/fit-confidence.py: ECE (10 bins,
+sequences, with the definitions of `vtrack eval` and scripts/fitting/fit-confidence.py: ECE (10 bins,
 against IoU >= 0.5), Brier score, frames solid (> 0.5), dashed frames on the object, solid frames
 failing (IoU < 0.1), `lost` frames on the object. For scale it also prints the Brier score of a
 constant confidence at the pooled on-object rate (what a confidence that says nothing scores).
@@ -26,8 +26,8 @@ from collections import defaultdict
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-spec = importlib.util.spec_from_file_location("fit_confidence", os.path.join(ROOT, "scripts", "fit-confidence.py"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+spec = importlib.util.spec_from_file_location("fit_confidence", os.path.join(ROOT, "scripts", "fitting", "fit-confidence.py"))
 fit = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(fit)
 

@@ -1,4 +1,4 @@
-# Sourced by the CI scripts that run batches (scripts/ci-container.sh, scripts/ci-slurm.sh): the
+# Sourced by the CI scripts that run batches (scripts/ci/ci-container.sh, scripts/ci/ci-slurm.sh): the
 # footage they track, the checks of what a batch wrote, and the check that docs/batch.md quotes the
 # recipe files they run. Defines `fail`, `write_footage`, `check_outputs` and `check_quoted`;
 # CI_NAME names the calling script in messages.

@@ -2,18 +2,18 @@
 # CI: the container image, for real. Makes the Debian base image locally (no registry is needed:
 # scripts/build-base-image.sh) and the vtrack image (scripts/build-image.sh), then runs it as
 # deploy/vtrack-batch-job.yaml does (nothing writable but the mounted folder that holds the footage
-# and the outputs, the unprivileged user 65534) over the four short clips of scripts/ci-batch-runs.sh:
+# and the outputs, the unprivileged user 65534) over the four short clips of scripts/ci/ci-batch-runs.sh:
 #   1. the face detector on the carphone clip: the OpenVINO runtime and models in the image;
 #   2. one shard of a batch, `vtrack batch --shard 1/2`: its shard summary, CSVs, MP4s and markers;
 #   3. the Kubernetes Indexed Job deploy/vtrack-batch-job.yaml, run as the Job controller runs it
-#      (scripts/emulate-indexed-job.py: one container per JOB_COMPLETION_INDEX), then
+#      (scripts/ci/emulate-indexed-job.py: one container per JOB_COMPLETION_INDEX), then
 #      `vtrack merge /data/tracks` as docs/batch.md says: the merged summary, and the CSVs of step
 #      2's clips byte-identical to step 2's.
 # Installs podman, runc and python3-yaml when missing; needs root. Stops at the first failure.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 CI_NAME=ci-container
-source scripts/ci-batch-runs.sh
+source scripts/ci/ci-batch-runs.sh
 started=$SECONDS
 step() { echo "ci-container: [$((SECONDS - started)) s] $*"; }
 
@@ -70,7 +70,7 @@ written_by_others="$(find "$data" ! -user 65534 | head -n 3)"
 [ -z "$written_by_others" ] || fail "files not written by the container's user: $written_by_others"
 
 step "3. the Indexed Job of $manifest, then vtrack merge"
-/usr/bin/python3 scripts/emulate-indexed-job.py "$manifest" --volume "$data" --logs "$work/job-logs" --engine "${engine[0]}" \
+/usr/bin/python3 scripts/ci/emulate-indexed-job.py "$manifest" --volume "$data" --logs "$work/job-logs" --engine "${engine[0]}" \
   || fail "the Indexed Job"
 vtrack merge /data/tracks || fail "vtrack merge /data/tracks in the container"
 check_outputs "$data/tracks" summary.json cam1/carphone.mp4=120 cam2/synth-1.mp4=60 cam2/synth-2.mp4=60 cam2/synth-3.mp4=60

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Refits the confidence models on the whole development set: runs `vtrack eval --evidence` for OPE,
 # SRE and TRE, bare (--reseed-every 0) and re-seeding every 50 frames, at both levels, then
-# scripts/fit-confidence.py, which prints the calibration figures (leave-one-sequence-out and
+# scripts/fitting/fit-confidence.py, which prints the calibration figures (leave-one-sequence-out and
 # in-sample) and, with --write, puts the new weights in the Swift sources (rebuild afterwards).
-# Usage: scripts/refit-confidence.sh [SEQUENCES_DIR] [RUNS_DIR] [--write]   (about 25 min on 2 cores)
+# Usage: scripts/fitting/refit-confidence.sh [SEQUENCES_DIR] [RUNS_DIR] [--write]   (about 25 min on 2 cores)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 sequences="${1:-../shared/data/sequences}"
 runs="${2:-refit-out}"
 write="${3:-}"
@@ -17,4 +17,4 @@ for protocol in ope sre tre; do
       --out "$runs/$protocol-$reseed" >"$runs/$protocol-$reseed.log"
   done
 done
-python3 scripts/fit-confidence.py "$runs" --sequences "$sequences" --json "$runs/fit.json" $write
+python3 scripts/fitting/fit-confidence.py "$runs" --sequences "$sequences" --json "$runs/fit.json" $write

@@ -8,7 +8,7 @@ A sequence that re-seeding is known to hurt has its own ceiling in --allowances 
 {"protocol": {"level": {"Sequence": largest loss}}}: the loss measured when it was recorded, so that
 it cannot grow unnoticed (and a line says so while the loss exceeds the tolerance).
 
-Usage: scripts/reseed-guard.py BARE/results.json RESEEDED/results.json [--tolerance 0.01]
+Usage: scripts/ci/reseed-guard.py BARE/results.json RESEEDED/results.json [--tolerance 0.01]
                                [--allowances FILE --protocol ope|sre|tre]
 """
 import argparse
