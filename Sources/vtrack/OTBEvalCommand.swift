@@ -74,7 +74,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
                                valueName: "file"))
     var categories: String?
 
-    @Flag(help: "Also write each run's confidence features beside its CSV (<run>.evidence.csv), for scripts/fit-confidence.py.")
+    @Flag(help: "Also write each run's confidence features beside its CSV (<run>.evidence.csv), for scripts/fitting/fit-confidence.py.")
     var evidence = false
 
     @Option(help: ArgumentHelp("JSON floors per level (meanAUC, meanConfidenceROCAUC, maxFailureRateAbove, maxECE, maxDashedOnObject); exit 1 when a figure is worse.",
