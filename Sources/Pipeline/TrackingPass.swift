@@ -9,7 +9,7 @@ import VideoIO
 /// the clip; ``ClipTrackingSession/runTogether(_:makeSinks:)`` drives several over one decode.
 final class TrackingPass {
     let session: ClipTrackingSession
-    /// Whether the trackers (or the appearance describer) read colour.
+    /// Whether the trackers read colour on every frame (the describer reads it on some frames only).
     let needsColour: Bool
     private let makeSinks: () throws -> [TrackSink]
     private let progress: ((Int) -> Void)?
@@ -31,7 +31,7 @@ final class TrackingPass {
         // tracks are re-seeded too often to need it.
         let describer = session.targets.contains { $0.corners == nil } ? AppearanceDescription.shared : nil
         handler = SequenceRequestHandler(appearance: describer)
-        needsColour = handler.needsColour(for: .for(session.options.level))
+        needsColour = TrackerParameters.for(session.options.level).needsColour
         groups = try session.trackGroups(appearanceCue: describer != nil)
     }
 
@@ -58,7 +58,8 @@ final class TrackingPass {
             for group in groups { try group.prepare(on: context, frameOffset: frame.index - options.startFrame) }
         }
         if isLastFrame { groups.forEach { $0.endAll() } }
-        try handler.perform(groups.flatMap(\.requests), on: context.image)
+        let requests = groups.flatMap(\.requests)
+        try handler.perform(requests, on: handler.needsColour(for: requests) ? context.colour : context.image)
         groups.forEach { $0.observe(context) }
         trackingTime += clock.now - trackStart
 

@@ -81,6 +81,28 @@ public final class SequenceRequestHandler {
         return registration.shift
     }
 
+    /// Whether ``perform(_:on:)`` with `requests` on the next frame reads colour: a tracker's level
+    /// reads it, or the describer describes a box on that frame (a starting object's, or one due for
+    /// its next description). A frame given without colour where this is true is refused (a level
+    /// that reads colour) or described in grey, against the model fitted on colour descriptions.
+    public func needsColour(for requests: [TrackingRequest]) -> Bool {
+        requests.contains { request in
+            if let request = request as? TrackRectangleRequest { return request.parameters.needsColour }
+            guard let request = request as? TrackObjectRequest else { return false }
+            if request.parameters.needsColour { return true }
+            guard describer != nil else { return false }
+            guard let track = continuingTrack(for: request) else { return true }
+            return track.appearance?.describesNext ?? false
+        }
+    }
+
+    /// The tracker that `request` continues, or nil when it starts one (see the type's rules).
+    private func continuingTrack(for request: TrackObjectRequest) -> Track<CorrelationTracker, DetectedObjectObservation>? {
+        guard let track = objectTracks[request.inputObservation.id], track.last == request.inputObservation,
+              track.parameters == request.parameters else { return nil }
+        return track
+    }
+
     /// Number of live trackers, all types.
     public var liveTrackerCount: Int { objectTracks.count + rectangleTracks.count }
 
@@ -180,7 +202,7 @@ public final class SequenceRequestHandler {
                     throw TrackingError.invalidObservation("two object requests track id \(input.id)")
                 }
                 try checkColour(request.parameters, frame)
-                if let track = objectTracks[input.id], track.last == input, track.parameters == request.parameters {
+                if let track = continuingTrack(for: request) {
                     jobs.append(.continueObject(request, track))
                 } else {
                     jobs.append(.startObject(request, try pixelBox(input.boundingBox, frame)))

@@ -33,6 +33,9 @@ struct AppearanceMemory {
         self.first = first
     }
 
+    /// Whether the next ``update(box:frame:describer:)`` describes the box (and so reads the frame's colour).
+    var describesNext: Bool { framesSinceDescription + 1 >= Self.describeEvery }
+
     /// Counts a tracked frame, describes `box` again every ``describeEvery`` frames, and updates the
     /// running average.
     mutating func update(box: PixelRect, frame: ImageFrame, describer: AppearanceDescriber) {
