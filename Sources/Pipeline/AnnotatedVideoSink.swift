@@ -15,7 +15,7 @@ public final class AnnotatedVideoSink: TrackSink {
     }
 
     public func write(frame: FrameContext, records: [TrackRecord]) throws {
-        var picture = frame.rgb
+        var picture = frame.takeRGB()
         Annotator.draw(records, on: &picture)
         if let motion = frame.sceneMotion { Annotator.drawMotion(motion, on: &picture) }
         try writer.write(rgb: picture, time: frame.time)

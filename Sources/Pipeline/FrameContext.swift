@@ -52,8 +52,12 @@ public final class FrameContext {
         return converted
     }
 
-    /// The colour picture alone (see ``colour``).
-    public var rgb: Image<UInt8> {
-        colour.rgb ?? frame.rgb()
+    /// The colour picture for a reader that draws on it: the one converted for this frame, handed
+    /// over so that drawing does not copy it (the context converts again should anyone ask for colour
+    /// later), or a fresh conversion.
+    public func takeRGB() -> Image<UInt8> {
+        guard let picture = colourImage?.rgb else { return frame.rgb() }
+        colourImage = nil
+        return picture
     }
 }
