@@ -45,11 +45,11 @@ static struct {
     void (*partial_shape_free)(ov_partial_shape_t *);
     ov_status_e (*shape_create)(int64_t, const int64_t *, ov_shape_t *);
     ov_status_e (*shape_free)(ov_shape_t *);
-    ov_status_e (*compiled_model_input)(const ov_compiled_model_t *, ov_output_const_port_t **);
+    ov_status_e (*compiled_model_input_by_index)(const ov_compiled_model_t *, size_t, ov_output_const_port_t **);
     ov_status_e (*compiled_model_create_infer_request)(const ov_compiled_model_t *, ov_infer_request_t **);
     void (*compiled_model_free)(ov_compiled_model_t *);
     void (*infer_request_free)(ov_infer_request_t *);
-    ov_status_e (*infer_request_set_input_tensor)(ov_infer_request_t *, const ov_tensor_t *);
+    ov_status_e (*infer_request_set_input_tensor_by_index)(ov_infer_request_t *, size_t, const ov_tensor_t *);
     ov_status_e (*infer_request_infer)(ov_infer_request_t *);
     ov_status_e (*infer_request_get_output_tensor_by_index)(const ov_infer_request_t *, size_t, ov_tensor_t **);
     ov_status_e (*tensor_create_from_host_ptr)(ov_element_type_e, ov_shape_t, void *, ov_tensor_t **);
@@ -63,16 +63,22 @@ static struct {
 static ov_core_t *core;
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 
-enum { MAX_OUTPUTS = 16, MAX_RANK = 8 };
+enum { MAX_INPUTS = 4, MAX_OUTPUTS = 16, MAX_RANK = 8 };
+
+/// An input's compiled shape and element type.
+typedef struct {
+    int64_t dims[MAX_RANK];
+    int rank;
+    ov_element_type_e element;
+    size_t bytes;
+} compiled_input;
 
 struct vt_ov_network {
     ov_model_t *model;
     ov_compiled_model_t *compiled;
     ov_infer_request_t *request;
-    int64_t input_dims[MAX_RANK];
-    int input_rank;
-    ov_element_type_e input_element;
-    size_t input_bytes;
+    size_t input_count;
+    compiled_input inputs[MAX_INPUTS];
     size_t output_count;
     ov_tensor_t *outputs[MAX_OUTPUTS];
 };
@@ -129,11 +135,11 @@ static int load_locked(const char *library_path, char *message, size_t capacity)
     BIND(partial_shape_free, "ov_partial_shape_free");
     BIND(shape_create, "ov_shape_create");
     BIND(shape_free, "ov_shape_free");
-    BIND(compiled_model_input, "ov_compiled_model_input");
+    BIND(compiled_model_input_by_index, "ov_compiled_model_input_by_index");
     BIND(compiled_model_create_infer_request, "ov_compiled_model_create_infer_request");
     BIND(compiled_model_free, "ov_compiled_model_free");
     BIND(infer_request_free, "ov_infer_request_free");
-    BIND(infer_request_set_input_tensor, "ov_infer_request_set_input_tensor");
+    BIND(infer_request_set_input_tensor_by_index, "ov_infer_request_set_input_tensor_by_index");
     BIND(infer_request_infer, "ov_infer_request_infer");
     BIND(infer_request_get_output_tensor_by_index, "ov_infer_request_get_output_tensor_by_index");
     BIND(tensor_create_from_host_ptr, "ov_tensor_create_from_host_ptr");
@@ -172,9 +178,9 @@ vt_ov_network *vt_ov_network_read(const char *model_path, char *message, size_t 
     }
     size_t inputs = 0;
     api.model_inputs_size(model, &inputs);
-    if (inputs != 1) {
+    if (inputs < 1 || inputs > MAX_INPUTS) {
         api.model_free(model);
-        say(message, capacity, "the model has %zu inputs, one image input is needed", inputs);
+        say(message, capacity, "the model has %zu inputs, 1 to %d are supported", inputs, MAX_INPUTS);
         return NULL;
     }
     vt_ov_network *network = calloc(1, sizeof *network);
@@ -184,6 +190,7 @@ vt_ov_network *vt_ov_network_read(const char *model_path, char *message, size_t 
         return NULL;
     }
     network->model = model;
+    network->input_count = inputs;
     api.model_outputs_size(model, &network->output_count);
     return network;
 }
@@ -206,9 +213,11 @@ void vt_ov_network_free(vt_ov_network *network) {
 
 size_t vt_ov_network_output_count(const vt_ov_network *network) { return network->output_count; }
 
-int vt_ov_network_input_shape(const vt_ov_network *network, int64_t *dims, int capacity) {
+size_t vt_ov_network_input_count(const vt_ov_network *network) { return network->input_count; }
+
+int vt_ov_network_input_shape(const vt_ov_network *network, size_t index, int64_t *dims, int capacity) {
     ov_output_const_port_t *port = NULL;
-    if (api.model_const_input_by_index(network->model, 0, &port) != 0) return -1;
+    if (index >= network->input_count || api.model_const_input_by_index(network->model, index, &port) != 0) return -1;
     ov_partial_shape_t shape;
     memset(&shape, 0, sizeof shape);
     int rank = -1;
@@ -225,9 +234,11 @@ int vt_ov_network_input_shape(const vt_ov_network *network, int64_t *dims, int c
     return rank;
 }
 
-vt_ov_element vt_ov_network_input_element(const vt_ov_network *network) {
+vt_ov_element vt_ov_network_input_element(const vt_ov_network *network, size_t index) {
     ov_output_const_port_t *port = NULL;
-    if (api.model_const_input_by_index(network->model, 0, &port) != 0) return VT_OV_ELEMENT_OTHER;
+    if (index >= network->input_count || api.model_const_input_by_index(network->model, index, &port) != 0) {
+        return VT_OV_ELEMENT_OTHER;
+    }
     ov_element_type_e type = 0;
     int ok = api.port_get_element_type(port, &type) == 0;
     api.output_const_port_free(port);
@@ -238,6 +249,10 @@ vt_ov_element vt_ov_network_input_element(const vt_ov_network *network) {
 int vt_ov_network_reshape(vt_ov_network *network, const int64_t *dims, int rank, char *message, size_t capacity) {
     if (network->compiled) {
         say(message, capacity, "the model is already compiled");
+        return -1;
+    }
+    if (network->input_count != 1) {
+        say(message, capacity, "only a model with one input can be reshaped");
         return -1;
     }
     ov_partial_shape_t shape;
@@ -254,17 +269,42 @@ int vt_ov_network_reshape(vt_ov_network *network, const int64_t *dims, int rank,
     return 0;
 }
 
-int vt_ov_network_compile(vt_ov_network *network, int threads, const char *cache_directory, char *message,
-                          size_t capacity) {
+/// Reads input `index`'s compiled shape and element type into `input`; 0 on success.
+static int describe_compiled_input(const vt_ov_network *network, size_t index, compiled_input *input) {
+    ov_output_const_port_t *port = NULL;
+    ov_shape_t shape;
+    memset(&shape, 0, sizeof shape);
+    if (api.compiled_model_input_by_index(network->compiled, index, &port) != 0 || api.const_port_get_shape(port, &shape) != 0
+        || shape.rank < 1 || shape.rank > MAX_RANK) {
+        if (port) api.output_const_port_free(port);
+        return -1;
+    }
+    input->rank = (int)shape.rank;
+    size_t elements = 1;
+    for (int i = 0; i < input->rank; i++) {
+        input->dims[i] = shape.dims[i];
+        elements *= (size_t)shape.dims[i];
+    }
+    api.shape_free(&shape);
+    api.port_get_element_type(port, &input->element);
+    api.output_const_port_free(port);
+    size_t element_size = input->element == OV_ELEMENT_U8 ? 1 : input->element == OV_ELEMENT_F32 ? 4 : 0;
+    input->bytes = elements * element_size;
+    return element_size == 0 ? -1 : 0;
+}
+
+int vt_ov_network_compile(vt_ov_network *network, int threads, const char *precision, const char *cache_directory,
+                          char *message, size_t capacity) {
     if (network->compiled) return 0;
     char thread_text[16];
     snprintf(thread_text, sizeof thread_text, "%d", threads > 0 ? threads : 0);
-    ov_property_t properties[4] = {
+    ov_property_t properties[5] = {
         {"PERFORMANCE_HINT", "LATENCY"},
         {"ENABLE_CPU_PINNING", "NO"},
     };
     size_t count = 2;
     if (threads > 0) properties[count++] = (ov_property_t){"INFERENCE_NUM_THREADS", thread_text};
+    if (precision != NULL && precision[0] != '\0') properties[count++] = (ov_property_t){"INFERENCE_PRECISION_HINT", precision};
     size_t without_cache = count;
     if (cache_directory != NULL && cache_directory[0] != '\0') properties[count++] = (ov_property_t){"CACHE_DIR", cache_directory};
     // A cache that cannot be used (unwritable, damaged) costs a plain compile, never the model.
@@ -280,60 +320,60 @@ int vt_ov_network_compile(vt_ov_network *network, int threads, const char *cache
         say(message, capacity, "cannot create an inference request: %s", last_error());
         return -1;
     }
-    ov_output_const_port_t *port = NULL;
-    ov_shape_t shape;
-    memset(&shape, 0, sizeof shape);
-    if (api.compiled_model_input(network->compiled, &port) != 0 || api.const_port_get_shape(port, &shape) != 0
-        || shape.rank < 1 || shape.rank > MAX_RANK) {
-        if (port) api.output_const_port_free(port);
-        say(message, capacity, "the compiled input has no static shape");
-        return -1;
+    for (size_t index = 0; index < network->input_count; index++) {
+        if (describe_compiled_input(network, index, &network->inputs[index]) != 0) {
+            say(message, capacity, "input %zu has no static shape or is neither 8-bit nor 32-bit float", index);
+            return -1;
+        }
     }
-    network->input_rank = (int)shape.rank;
-    size_t elements = 1;
-    for (int i = 0; i < network->input_rank; i++) {
-        network->input_dims[i] = shape.dims[i];
-        elements *= (size_t)shape.dims[i];
-    }
-    api.shape_free(&shape);
-    api.port_get_element_type(port, &network->input_element);
-    api.output_const_port_free(port);
-    size_t element_size = network->input_element == OV_ELEMENT_U8 ? 1 : network->input_element == OV_ELEMENT_F32 ? 4 : 0;
-    if (element_size == 0) {
-        say(message, capacity, "the input is neither 8-bit nor 32-bit float");
-        return -1;
-    }
-    network->input_bytes = elements * element_size;
     if (network->output_count > MAX_OUTPUTS) network->output_count = MAX_OUTPUTS;
     return 0;
 }
 
-int vt_ov_network_infer(vt_ov_network *network, void *input, size_t bytes, char *message, size_t capacity) {
+/// Wraps `data` as input `index`'s tensor and sets it on the request; 0 on success.
+static int set_input(vt_ov_network *network, size_t index, void *data, size_t bytes, char *message, size_t capacity) {
+    const compiled_input *input = &network->inputs[index];
+    if (bytes != input->bytes) {
+        say(message, capacity, "input %zu: %zu bytes given, %zu expected (%s)", index, bytes, input->bytes,
+            input->element == OV_ELEMENT_U8 ? "8-bit" : "32-bit float");
+        return -1;
+    }
+    ov_shape_t shape;
+    if (api.shape_create(input->rank, input->dims, &shape) != 0) {
+        say(message, capacity, "cannot describe input %zu: %s", index, last_error());
+        return -1;
+    }
+    ov_tensor_t *tensor = NULL;
+    ov_status_e status = api.tensor_create_from_host_ptr(input->element, shape, data, &tensor);
+    api.shape_free(&shape);
+    if (status != 0) {
+        say(message, capacity, "cannot wrap input %zu: %s", index, last_error());
+        return -1;
+    }
+    status = api.infer_request_set_input_tensor_by_index(network->request, index, tensor);
+    api.tensor_free(tensor);
+    if (status != 0) {
+        say(message, capacity, "cannot set input %zu: %s", index, last_error());
+        return -1;
+    }
+    return 0;
+}
+
+int vt_ov_network_infer(vt_ov_network *network, void *const *inputs, const size_t *bytes, size_t count, char *message,
+                        size_t capacity) {
     if (network->request == NULL) {
         say(message, capacity, "the model is not compiled");
         return -1;
     }
-    if (bytes != network->input_bytes) {
-        say(message, capacity, "input of %zu bytes given, %zu expected", bytes, network->input_bytes);
+    if (count != network->input_count) {
+        say(message, capacity, "%zu inputs given, the model has %zu", count, network->input_count);
         return -1;
     }
     free_outputs(network);
-    ov_shape_t shape;
-    if (api.shape_create(network->input_rank, network->input_dims, &shape) != 0) {
-        say(message, capacity, "cannot describe the input: %s", last_error());
-        return -1;
+    for (size_t index = 0; index < count; index++) {
+        if (set_input(network, index, inputs[index], bytes[index], message, capacity) != 0) return -1;
     }
-    ov_tensor_t *tensor = NULL;
-    ov_status_e status = api.tensor_create_from_host_ptr(network->input_element, shape, input, &tensor);
-    api.shape_free(&shape);
-    if (status != 0) {
-        say(message, capacity, "cannot wrap the input: %s", last_error());
-        return -1;
-    }
-    status = api.infer_request_set_input_tensor(network->request, tensor);
-    if (status == 0) status = api.infer_request_infer(network->request);
-    api.tensor_free(tensor);
-    if (status != 0) {
+    if (api.infer_request_infer(network->request) != 0) {
         say(message, capacity, "inference failed: %s", last_error());
         return -1;
     }

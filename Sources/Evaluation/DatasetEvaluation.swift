@@ -1,4 +1,5 @@
 import Foundation
+import NeuralDetection
 import Pipeline
 import Tracking
 
@@ -87,7 +88,7 @@ public enum DatasetEvaluation {
         var levels: [EvaluationReport.TrackerResult] = []
         for level in options.levels {
             let parameters = options.parameterAssignments.isEmpty ? nil
-                : try TrackerParameters.for(level).applying(options.parameterAssignments)
+                : try TrackerParameters.for(level, learnedFeatures: NanoTrackLibrary.isAvailable).applying(options.parameterAssignments)
             var results: [EvaluationReport.SequenceResult] = []
             var scores: [SequenceScore] = []
             var tracked = 0, decoded = 0, trackerSeconds = 0.0, decodeSeconds = 0.0

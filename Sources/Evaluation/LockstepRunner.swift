@@ -99,7 +99,7 @@ public enum LockstepRunner {
 /// thread at a time (the frame loop, or its slot of `concurrentPerform`).
 private final class LockstepRun: @unchecked Sendable {
     let start: RunStart
-    let handler = SequenceRequestHandler(appearance: AppearanceDescription.shared)
+    let handler = SequenceRequestHandler(appearance: AppearanceDescription.shared, siameseNetworks: NanoTrackLibrary())
     let request: TrackObjectRequest
     var records: [TrackRecord] = []
     private var outOfView = OutOfViewHold()
@@ -113,6 +113,7 @@ private final class LockstepRun: @unchecked Sendable {
             detectedObjectObservation: DetectedObjectObservation(
                 boundingBox: NormalizedRect(start.box, imageWidth: width, imageHeight: height)),
             trackingLevel: level)
+        request.usesLearnedFeatures = NanoTrackLibrary.isAvailable
         request.customParameters = parameters
     }
 

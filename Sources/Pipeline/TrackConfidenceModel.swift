@@ -21,13 +21,18 @@ public struct TrackConfidenceModel: LogisticConfidenceModel, Sendable, Equatable
         self.weights = weights
     }
 
-    /// The fitted model of `level`, for a tracker whose confidence has the appearance cue or not.
-    public static func `for`(_ level: TrackingLevel, withAppearance: Bool) -> TrackConfidenceModel {
-        switch (level, withAppearance) {
-        case (.fast, false): return .fast
-        case (.accurate, false): return .accurate
-        case (.fast, true): return .fastWithAppearance
-        case (.accurate, true): return .accurateWithAppearance
+    /// The fitted model of `level`, for a tracker whose confidence has the appearance cue or not,
+    /// on learned features (the Siamese tracker) or hand-made ones (the correlation filter).
+    public static func `for`(_ level: TrackingLevel, withAppearance: Bool, learnedFeatures: Bool = false) -> TrackConfidenceModel {
+        switch (level, withAppearance, learnedFeatures) {
+        case (.fast, false, false): return .fast
+        case (.accurate, false, false): return .accurate
+        case (.fast, true, false): return .fastWithAppearance
+        case (.accurate, true, false): return .accurateWithAppearance
+        case (.fast, false, true): return .learnedFast
+        case (.accurate, false, true): return .learnedAccurate
+        case (.fast, true, true): return .learnedFastWithAppearance
+        case (.accurate, true, true): return .learnedAccurateWithAppearance
         }
     }
 

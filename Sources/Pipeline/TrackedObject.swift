@@ -1,5 +1,6 @@
 import Detection
 import Imaging
+import NeuralDetection
 import Tracking
 import VideoIO
 
@@ -68,8 +69,10 @@ final class TrackedObject {
         let observation = DetectedObjectObservation(
             boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
         request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
+        request.usesLearnedFeatures = NanoTrackLibrary.isAvailable
         redetector = learnsAppearance ? TemplateRedetector() : nil
-        confidenceModel = learnsAppearance ? TrackConfidenceModel.for(level, withAppearance: appearanceCue) : nil
+        confidenceModel = learnsAppearance
+            ? TrackConfidenceModel.for(level, withAppearance: appearanceCue, learnedFeatures: request.usesLearnedFeatures) : nil
         colourRedetector = learnsAppearance ? ColourRedetector(frame: context.colour, box: box) : nil
         // A box under 4 px a side has no appearance to learn; the re-seeder then leaves the track alone.
         try? redetector?.learn(from: frame, box: box, confidence: 1)

@@ -30,7 +30,7 @@ final class TrackingPass {
         // Boxes given by the user get the appearance cue (rectangles have no such cue); automatic
         // tracks are re-seeded too often to need it.
         let describer = session.targets.contains { $0.corners == nil } ? AppearanceDescription.shared : nil
-        handler = SequenceRequestHandler(appearance: describer)
+        handler = SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
         needsColour = TrackerParameters.for(session.options.level).needsColour
         groups = try session.trackGroups(appearanceCue: describer != nil)
     }

@@ -1,8 +1,8 @@
 // A thin binding to OpenVINO's C API, loaded at run time with dlopen so that vtrack builds and
 // runs (with its other detectors) when the runtime is not installed.
 //
-// One network = one model read from a file, reshaped to static input dimensions, compiled for the
-// CPU, with one inference request. Every function that can fail returns 0 on success and -1 on
+// One network = one model read from a file (1 to 4 inputs), its single input optionally reshaped to
+// static dimensions, compiled for the CPU, with one inference request. Every function that can fail returns 0 on success and -1 on
 // failure, writing a one-line reason into `message` (at most `capacity` bytes, NUL-terminated).
 #ifndef VTRACK_COPENVINO_H
 #define VTRACK_COPENVINO_H
@@ -37,22 +37,28 @@ void vt_ov_network_free(vt_ov_network *network);
 
 size_t vt_ov_network_output_count(const vt_ov_network *network);
 
-/// The rank of input 0, its dimensions in `dims` (-1 for a dynamic one; at most `capacity`), or -1.
-int vt_ov_network_input_shape(const vt_ov_network *network, int64_t *dims, int capacity);
+size_t vt_ov_network_input_count(const vt_ov_network *network);
 
-vt_ov_element vt_ov_network_input_element(const vt_ov_network *network);
+/// The rank of input `index` as declared, its dimensions in `dims` (-1 for a dynamic one; at most
+/// `capacity`), or -1.
+int vt_ov_network_input_shape(const vt_ov_network *network, size_t index, int64_t *dims, int capacity);
 
-/// Fixes the dimensions of input 0 (before compiling).
+vt_ov_element vt_ov_network_input_element(const vt_ov_network *network, size_t index);
+
+/// Fixes the dimensions of a model's only input (before compiling; a model with several inputs is refused).
 int vt_ov_network_reshape(vt_ov_network *network, const int64_t *dims, int rank, char *message, size_t capacity);
 
 /// Compiles for the CPU with `threads` inference threads (0: the runtime's choice) and creates the request.
+/// `precision` (NULL or empty: the runtime's choice, which may be bf16) sets the inference precision, e.g. "f32".
 /// With a `cache_directory` (NULL or empty: none) the compiled model is kept there and a later compile of
 /// the same model loads it; when the cache cannot be used the model is compiled without it.
-int vt_ov_network_compile(vt_ov_network *network, int threads, const char *cache_directory, char *message,
-                          size_t capacity);
+int vt_ov_network_compile(vt_ov_network *network, int threads, const char *precision, const char *cache_directory,
+                          char *message, size_t capacity);
 
-/// Runs the network on `input`, laid out in input 0's compiled shape and element type.
-int vt_ov_network_infer(vt_ov_network *network, void *input, size_t bytes, char *message, size_t capacity);
+/// Runs the network on `count` inputs (one per model input, in order), each laid out in that input's
+/// compiled shape and element type, `bytes[i]` long.
+int vt_ov_network_infer(vt_ov_network *network, void *const *inputs, const size_t *bytes, size_t count, char *message,
+                        size_t capacity);
 
 /// Output `index` of the last inference, as 32-bit floats valid until the next inference.
 /// Returns its rank (dimensions in `dims`, at most `capacity`), or -1 (with a message).

@@ -43,7 +43,7 @@ public final class SequenceRequestHandler {
         }
     }
 
-    private var objectTracks: [UUID: Track<CorrelationTracker, DetectedObjectObservation>] = [:]
+    private var objectTracks: [UUID: Track<any ObjectTracker, DetectedObjectObservation>] = [:]
     private var rectangleTracks: [UUID: Track<PlanarObjectTracker, RectangleObservation>] = [:]
     private var registrations: [UUID: PhaseCorrelationRegistration] = [:]
     /// The handler's own registration of the frames it tracks on, for ``sceneChange`` (integer
@@ -55,12 +55,17 @@ public final class SequenceRequestHandler {
     private let sceneChange = SceneChange()
     /// Describes tracked boxes for the appearance cue of the confidence; nil: no such cue.
     private let describer: AppearanceDescriber?
+    /// The networks of Siamese trackers (``TrackerParameters/siamese``); nil: none can start.
+    private let siameseNetworks: SiameseNetworkLibrary?
 
     /// A handler; with `appearance`, each tracked object's box is described on its first frame and
     /// every ``AppearanceMemory/describeEvery`` frames after, and the confidence uses how much it still
-    /// looks like the first view (``TrackerParameters/appearanceConfidenceModel``).
-    public init(appearance: AppearanceDescriber? = nil) {
+    /// looks like the first view (``TrackerParameters/appearanceConfidenceModel``). With
+    /// `siameseNetworks`, requests whose parameters name ``TrackerParameters/siamese`` settings run a
+    /// ``SiameseTracker`` on that library's networks.
+    public init(appearance: AppearanceDescriber? = nil, siameseNetworks: SiameseNetworkLibrary? = nil) {
         describer = appearance
+        self.siameseNetworks = siameseNetworks
     }
 
     /// Whether frames given to this handler for trackers with `parameters` should be in colour: the
@@ -97,7 +102,7 @@ public final class SequenceRequestHandler {
     }
 
     /// The tracker that `request` continues, or nil when it starts one (see the type's rules).
-    private func continuingTrack(for request: TrackObjectRequest) -> Track<CorrelationTracker, DetectedObjectObservation>? {
+    private func continuingTrack(for request: TrackObjectRequest) -> Track<any ObjectTracker, DetectedObjectObservation>? {
         guard let track = objectTracks[request.inputObservation.id], track.last == request.inputObservation,
               track.parameters == request.parameters else { return nil }
         return track
@@ -128,7 +133,10 @@ public final class SequenceRequestHandler {
             // Each job owns its tracker and writes only its own slot; the frame and the scene change
             // are only read while the jobs run.
             nonisolated(unsafe) let slots = slots, jobs = jobs, sceneChange = sceneChange
-            let run = { @Sendable (index: Int) -> Void in slots[index] = jobs[index].run(on: frame, sceneChange: sceneChange) }
+            let networks = siameseNetworks
+            let run = { @Sendable (index: Int) -> Void in
+                slots[index] = jobs[index].run(on: frame, sceneChange: sceneChange, networks: networks)
+            }
             if jobs.count > 1 {
                 DispatchQueue.concurrentPerform(iterations: jobs.count, execute: run)
             } else {
@@ -148,16 +156,26 @@ public final class SequenceRequestHandler {
 
     private enum Job {
         case startObject(TrackObjectRequest, PixelRect)
-        case continueObject(TrackObjectRequest, Track<CorrelationTracker, DetectedObjectObservation>)
+        case continueObject(TrackObjectRequest, Track<any ObjectTracker, DetectedObjectObservation>)
         case startRectangle(TrackRectangleRequest, Quadrilateral)
         case continueRectangle(TrackRectangleRequest, Track<PlanarObjectTracker, RectangleObservation>)
 
-        func run(on frame: ImageFrame, sceneChange: SceneChange) -> Outcome {
+        func run(on frame: ImageFrame, sceneChange: SceneChange, networks: SiameseNetworkLibrary?) -> Outcome {
             do {
                 switch self {
                 case let .startObject(request, box):
-                    return .started(try CorrelationTracker(frame: frame, box: box,
-                                                           parameters: request.parameters))
+                    guard let settings = request.parameters.siamese else {
+                        return .started(try CorrelationTracker(frame: frame, box: box, parameters: request.parameters))
+                    }
+                    guard let networks else { throw TrackingError.networkUnavailable("the handler has no network library") }
+                    let network: SiameseNetwork
+                    do {
+                        network = try networks.network(settings.release)
+                    } catch {
+                        throw TrackingError.networkUnavailable("\(error)")
+                    }
+                    return .started(try SiameseTracker(frame: frame, box: box, network: network, settings: settings,
+                                                       confidenceModel: request.parameters.confidenceModel))
                 case let .startRectangle(request, corners):
                     return .startedPlanar(try PlanarObjectTracker(frame: frame, corners: corners,
                                                                   parameters: request.parameters))
@@ -182,7 +200,7 @@ public final class SequenceRequestHandler {
     }
 
     private enum Outcome {
-        case started(CorrelationTracker)
+        case started(any ObjectTracker)
         case updated(TrackerEstimate)
         case startedPlanar(PlanarObjectTracker)
         case updatedPlanar(PlanarEstimate)
@@ -258,7 +276,7 @@ public final class SequenceRequestHandler {
 
     /// `estimate` with the appearance cue in its evidence and its confidence from the model fitted
     /// with that cue, when the handler has a describer and the object's first box was described.
-    private func withAppearanceCue(_ estimate: TrackerEstimate, track: Track<CorrelationTracker, DetectedObjectObservation>,
+    private func withAppearanceCue(_ estimate: TrackerEstimate, track: Track<any ObjectTracker, DetectedObjectObservation>,
                                    frame: ImageFrame) -> TrackerEstimate {
         guard let describer, var memory = track.appearance, var evidence = estimate.evidence else { return estimate }
         memory.update(box: estimate.box, frame: frame, describer: describer)
@@ -304,7 +322,7 @@ public final class SequenceRequestHandler {
     }
 
     private func finish(_ request: TrackObjectRequest, _ result: DetectedObjectObservation,
-                        track: Track<CorrelationTracker, DetectedObjectObservation>) {
+                        track: Track<any ObjectTracker, DetectedObjectObservation>) {
         request.results = [result]
         objectTracks[result.id] = request.isLastFrame ? nil : track
     }

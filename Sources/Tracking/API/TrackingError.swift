@@ -6,6 +6,8 @@ public enum TrackingError: Error, CustomStringConvertible, Equatable {
     case invalidObservation(String)
     /// The tracking level reads colour and the frame has no `rgb` plane.
     case colourRequired
+    /// The networks a Siamese tracker needs cannot be loaded (or no library was given); the text says why.
+    case networkUnavailable(String)
     /// A tracker parameter assignment is malformed or names no parameter; the text says why.
     case invalidParameter(String)
 
@@ -18,6 +20,8 @@ public enum TrackingError: Error, CustomStringConvertible, Equatable {
             return "invalid observation: \(reason)"
         case .colourRequired:
             return "this tracking level needs colour frames (ImageFrame.rgb), but the frame has only luma"
+        case let .networkUnavailable(reason):
+            return "the Siamese tracker's networks are not available: \(reason)"
         case let .invalidParameter(reason):
             return "invalid tracker parameter: \(reason)"
         }

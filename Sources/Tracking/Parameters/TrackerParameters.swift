@@ -157,16 +157,49 @@ public struct TrackerParameters: Sendable, Equatable {
     /// ``AppearanceDescriber``.
     public var appearanceConfidenceModel: ConfidenceModel
 
-    /// True when the tracker reads `frame.rgb` (colour features).
-    public var needsColour: Bool { colourFeatures == .opponent || colourHistogramWeight > 0 }
+    /// When set, the object is followed by a ``SiameseTracker`` with these settings instead of the
+    /// correlation filter (the handler must have a ``SiameseNetworkLibrary``); nil: the filter.
+    public var siamese: SiameseSettings? = nil
 
-    /// The parameter set of a level.
-    public static func `for`(_ level: TrackingLevel) -> TrackerParameters {
+    /// True when the tracker reads `frame.rgb` (colour features, or a Siamese tracker).
+    public var needsColour: Bool { colourFeatures == .opponent || colourHistogramWeight > 0 || siamese != nil }
+
+    /// The parameter set of a level: its correlation filter on hand-made features, or with
+    /// `learnedFeatures` its Siamese tracker (``learned(_:)``).
+    public static func `for`(_ level: TrackingLevel, learnedFeatures: Bool = false) -> TrackerParameters {
+        if learnedFeatures { return learned(level) }
         switch level {
         case .fast: return .fast
         case .accurate: return .accurate
         }
     }
+
+    /// A level's Siamese tracker on NanoTrack's learned features, with the authors' settings:
+    /// `fast` runs v2 (48 feature channels), `accurate` v3 (96 channels, a depthwise correlation
+    /// as well; about 1.2x the time). Its confidence models are fitted on its own evidence
+    /// (``ConfidenceModel/learnedFast`` and the like). Figures: docs/siamese-tracker.md.
+    public static func learned(_ level: TrackingLevel) -> TrackerParameters {
+        switch level {
+        case .fast: return learnedFast
+        case .accurate: return learnedAccurate
+        }
+    }
+
+    private static let learnedFast: TrackerParameters = {
+        var parameters = TrackerParameters.fast
+        parameters.siamese = .authorsV2
+        parameters.confidenceModel = .learnedFast
+        parameters.appearanceConfidenceModel = .learnedFastWithAppearance
+        return parameters
+    }()
+
+    private static let learnedAccurate: TrackerParameters = {
+        var parameters = TrackerParameters.fast
+        parameters.siamese = .authorsV3
+        parameters.confidenceModel = .learnedAccurate
+        parameters.appearanceConfidenceModel = .learnedAccurateWithAppearance
+        return parameters
+    }()
 
     /// Best accuracy per millisecond, after Staple (Bertinetto et al. 2016): a DSST-style filter on
     /// FHOG + opponent-colour cells in a window of 1.5x context resampled to ~32x32 cells, its

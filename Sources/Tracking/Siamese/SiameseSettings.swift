@@ -1,0 +1,60 @@
+/// Every setting of a ``SiameseTracker``: how its crops are cut and how the head's maps become a
+/// box. The presets reproduce published trackers; see `docs/siamese-tracker.md`.
+public struct SiameseSettings: Sendable, Equatable {
+    /// Whose pre- and post-processing the tracker follows, down to rounding.
+    public enum Convention: String, Sendable, CaseIterable {
+        /// NanoTrack's authors' Python tracker (the pysot family): centre at x + (w - 1) / 2,
+        /// crop sides rounded, the search side 255/127 of the template's, the first frame's mean
+        /// colour outside the picture, the scale-change penalty against the object's size, a Hann
+        /// window (outer product), BGR into the networks, boxes in sub-pixels.
+        case authors
+        /// OpenCV 5.0's `TrackerNano`: centre at x + w / 2, crop sides truncated, the search side
+        /// twice the template's, the current frame's mean colour outside the picture, the
+        /// scale-change penalty against the size of the object's *position* (as OpenCV computes it),
+        /// a square-rooted Hann window, RGB into the networks, boxes truncated to whole pixels.
+        case openCVTrackerNano = "opencv"
+    }
+
+    /// The networks the settings were tuned for.
+    public var release: SiameseNetworkRelease
+    public var convention: Convention
+    /// Weight of the cosine window against the penalised score, 0...1: how strongly the box is held
+    /// near its last position.
+    public var windowInfluence: Float
+    /// Strength of the penalty on a change of scale and aspect ratio against the last box.
+    public var scaleChangePenalty: Float
+    /// How fast the box's size follows the head's, scaled by the chosen cell's penalised score, 0...1.
+    public var sizeLearningRate: Float
+    /// Context around the object in the template and search crops, a fraction of (w + h).
+    public var contextAmount: Float
+
+    public init(release: SiameseNetworkRelease, convention: Convention, windowInfluence: Float, scaleChangePenalty: Float, sizeLearningRate: Float,
+                contextAmount: Float = 0.5) {
+        self.release = release
+        self.convention = convention
+        self.windowInfluence = windowInfluence
+        self.scaleChangePenalty = scaleChangePenalty
+        self.sizeLearningRate = sizeLearningRate
+        self.contextAmount = contextAmount
+    }
+
+    /// OpenCV 5.0's `TrackerNano`, its constants fixed in its code (window 0.455, penalty 0.055, rate 0.37).
+    public static let openCVTrackerNano = SiameseSettings(release: .nanoTrackV2, convention: .openCVTrackerNano,
+                                                          windowInfluence: 0.455, scaleChangePenalty: 0.055, sizeLearningRate: 0.37)
+    /// The authors' settings for NanoTrack v2 (`configv2.yaml`: 0.490, 0.150, 0.385).
+    public static let authorsV2 = SiameseSettings(release: .nanoTrackV2, convention: .authors, windowInfluence: 0.490,
+                                                  scaleChangePenalty: 0.150, sizeLearningRate: 0.385)
+    /// The authors' settings for NanoTrack v3 (`configv3.yaml`: 0.455, 0.138, 0.348).
+    public static let authorsV3 = SiameseSettings(release: .nanoTrackV3, convention: .authors, windowInfluence: 0.455,
+                                                  scaleChangePenalty: 0.138, sizeLearningRate: 0.348)
+
+    /// The preset `name` names (`opencv`, `authors-v2`, `authors-v3`), for `vtrack eval --set siamese=NAME`.
+    public static func preset(named name: String) -> SiameseSettings? {
+        presets[name]
+    }
+
+    /// Every preset by name.
+    public static let presets: [String: SiameseSettings] = [
+        "opencv": .openCVTrackerNano, "authors-v2": .authorsV2, "authors-v3": .authorsV3,
+    ]
+}
