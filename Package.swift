@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "VideoIOTests", dependencies: ["VideoIO", "Imaging", "TestFootage"]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Numerics", "Imaging", "VideoIO", "TestFootage"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Numerics", "Imaging", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
-        .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
+        .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "Tracking", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
         .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline", "TestFootage"]),

@@ -36,7 +36,7 @@ public enum LockstepRunner {
         let width = reader.info.width, height = reader.info.height
         let starts = try usableStarts(of: sequence, protocol: evaluationProtocol, width: width, height: height)
         let runs = starts.map { LockstepRun(start: $0, width: width, height: height, level: level, parameters: parameters) }
-        let colour = runs.contains { $0.handler.needsColour(for: parameters ?? .for(level)) }
+        let colour = runs.contains { $0.handler.needsColour(for: parameters ?? .for(level, learnedFeatures: NanoTrackLibrary.isAvailable)) }
         let frameCount = sequence.groundTruth.count
         var decoded = 0
 

@@ -22,7 +22,8 @@ final class TrackingPass {
     private(set) var framesTracked = 0
     private var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
 
-    /// Throws `DetectionError` when the session's detector cannot be loaded.
+    /// Throws `DetectionError` when the session's detector cannot be loaded, `NeuralDetectionError`
+    /// when the runtime is installed but a network of the learned-feature trackers is not usable.
     init(session: ClipTrackingSession, makeSinks: @escaping () throws -> [TrackSink], progress: ((Int) -> Void)?) throws {
         self.session = session
         self.makeSinks = makeSinks
@@ -31,7 +32,8 @@ final class TrackingPass {
         // tracks are re-seeded too often to need it.
         let describer = session.targets.contains { $0.corners == nil } ? AppearanceDescription.shared : nil
         handler = SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
-        needsColour = TrackerParameters.for(session.options.level).needsColour
+        let learned = try NanoTrackLibrary.checkAvailability()
+        needsColour = TrackerParameters.for(session.options.level, learnedFeatures: learned).needsColour
         groups = try session.trackGroups(appearanceCue: describer != nil)
     }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fits vtrack's confidence models and reports their calibration, fitted leave-one-sequence-out.
+"""Fits vtrack's confidence models and reports their calibration, fitted leave-one-sequence-out and
+leave-one-benchmark-out.
 
 Usage:
   scripts/fitting/fit-confidence.py RUNS_DIR [--sequences ../shared/data/sequences] [--write] [--json OUT.json]
@@ -15,7 +16,8 @@ Two models per level:
   1. ConfidenceModel on the bare tracker's frames (all three protocols pooled): a logistic regression
      (Newton's method, ridge 1 on the non-bias weights) or boosted trees (depth 2, 100 rounds, learning
      rate 0.1, leaf ridge 10, at least 50 of Hessian weight per leaf, splits at 32 quantiles), whichever
-     has the lower log loss over the bare frames fitted leave-one-sequence-out;
+     has the lower log loss over the bare frames held out (one benchmark at a time when --benchmarks
+     names them, as docs/dev-set-benchmarks.json does by default; else one sequence at a time);
   2. TrackConfidenceModel, a logistic regression on the pipeline's frames, its first input the logit of
      model 1's probability as model 1 fitted without that frame's sequence gives it (the logits of a
      model on its own training frames are more sure than they will be on new footage; model 2 learns
@@ -27,12 +29,15 @@ Frames where the object is out of view (less than half the box inside the frame)
 reported at confidence 0 by rule and are left out of the fit (not of the figures).
 
 Figures (frames pooled, the first frame of each run and nan ground truth not scored), for the
-leave-one-sequence-out fit (each sequence scored by models fitted on the other nineteen) and the
+leave-one-sequence-out fit (each sequence scored by models fitted on the others), the
+leave-one-benchmark-out fit (each benchmark's sequences scored by models fitted on the other benchmarks:
+what to expect on footage from elsewhere, and what the shipped choices are made on) and the
 in-sample fit: ECE (10 equal-width bins, against IoU >= 0.5), Brier score, share of frames solid
 (> 0.5), share of dashed frames with IoU >= 0.5, share of solid frames with IoU < 0.1, share of
 `lost` frames (< 0.2, not re-seeded) with IoU >= 0.5, mean per-sequence ROC AUC of the confidence
 for failure (IoU < 0.1) and the lowest. --write puts the in-sample weights in
-Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift and Sources/Pipeline/TrackConfidenceModel+Fitted.swift.
+Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift and Sources/Pipeline/TrackConfidenceModel+Fitted.swift
+(with --learned, for runs of the learned-feature levels: the +Learned.swift files).
 
 --bootstrap N also prints, for the held-out ECE of each run, the 5th to 95th percentile over N
 development sets resampled by sequence (twenty sequences drawn with replacement): how much the
@@ -55,6 +60,9 @@ MIN_VISIBLE = 0.5
 RIDGE = 1.0
 TREE_ROUNDS, TREE_DEPTH, TREE_RATE, TREE_RIDGE, TREE_MIN_HESSIAN, TREE_BINS = 100, 2, 0.1, 10.0, 50.0, 32
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Hold-out units: each sequence, and each benchmark the sequences come from (--benchmarks).
+HOLD_OUT = {"seq": "leave_one_sequence_out", "bench": "leave_one_benchmark_out"}
+BENCHMARK_OF = {}
 
 
 def load_ground_truth(path):
@@ -85,7 +93,7 @@ def load(runs_dir, sequences_dir, protocol, reseed, level):
     """Rows of every run: sequence, IoU, tracker features, track features, visible, reseeded, and where
     each row is (its evidence file and its index among the file's rows)."""
     folder = f"{runs_dir}/{protocol}-{reseed}"
-    out = {"seq": [], "iou": [], "tracker": [], "track": [], "visible": [], "reseeded": [], "has_tracker": [],
+    out = {"seq": [], "bench": [], "iou": [], "tracker": [], "track": [], "visible": [], "reseeded": [], "has_tracker": [],
            "path": [], "row": []}
     gts = {}
     for path in evidence_files(folder, protocol, level):
@@ -105,6 +113,7 @@ def load(runs_dir, sequences_dir, protocol, reseed, level):
                 continue  # the start frame is the given box; nan ground truth is not scored
             box = np.array([[float(r[1]), float(r[2]), float(r[3]), float(r[4])]])
             out["seq"].append(seq)
+            out["bench"].append(BENCHMARK_OF.get(seq, seq))
             out["path"].append(path)
             out["row"].append(n)
             out["iou"].append(float(iou(box, gt[frame:frame + 1])[0]))
@@ -333,17 +342,19 @@ def swift_model(type_name, model):
     return lines + ["        ])"]
 
 
-def write_swift(path, type_name, comment, fits, names):
+def write_swift(path, type_name, comment, fits, names, prefix=""):
     """Writes one static model per fit: `fast`, `accurate` (without the appearance cues, whose weights are
-    then left out) and, when fitted, `fastWithAppearance`, `accurateWithAppearance`."""
-    lines = ["// Written by scripts/fitting/fit-confidence.py: do not edit by hand, refit instead.",
+    then left out) and, when fitted, `fastWithAppearance`, `accurateWithAppearance`; with a `prefix`,
+    `learnedFast` and so on."""
+    lines = [f"// Written by scripts/fitting/fit-confidence.py{' --learned' if prefix else ''}: do not edit by hand, refit instead.",
              f"// Features: {', '.join(names)}.", f"extension {type_name} {{"]
     for key in [level + variant for variant in ("", "WithAppearance") for level in LEVELS if level + variant in fits]:
         level, with_cue = key.replace("WithAppearance", ""), key.endswith("WithAppearance")
         cue = " with the appearance cues" if with_cue else (" without the appearance cues" if APPEARANCE[0] in names else "")
         kind = " (boosted trees)" if isinstance(fits[key], dict) else ""
         lines += [f"    /// {comment.format(level=level, cue=cue)}{kind}."]
-        lines += [line.replace("{key}", key) for line in swift_model(type_name, fits[key])]
+        name = prefix + key[0].upper() + key[1:] if prefix else key
+        lines += [line.replace("{key}", name) for line in swift_model(type_name, fits[key])]
     lines.append("}")
     open(path, "w").write("\n".join(lines) + "\n")
 
@@ -351,20 +362,20 @@ def write_swift(path, type_name, comment, fits, names):
 APPEARANCE = ("appearance_similarity", "smoothed_appearance_similarity")  # the last tracker features
 
 
-def fit_level(bare, piped, protocols, columns, bootstrap):
-    """Fits both stages on the tracker features in `columns` and scores them. Returns the figures per
-    run, model 1 (a logistic weight vector, or a dict of weights and trees whose feature indices are
+def fit_level(bare, piped, protocols, columns, bootstrap, unit):
+    """Fits both stages on the tracker features in `columns` and scores them, holding out one `unit`
+    ("seq": sequence, "bench": benchmark) at a time. Returns the figures per run, model 1 (a logistic weight vector, or a dict of weights and trees whose feature indices are
     those of all tracker features), model 2's weights, and the held-out log loss of each kind of model 1."""
     def select(data):
         return {**data, "tracker": data["tracker"][:, columns]}
     bare = {p: select(d) for p, d in bare.items()}; piped = {p: select(d) for p, d in piped.items()}
     all_bare, all_piped = concat(list(bare.values())), concat(list(piped.values()))
-    sequences = sorted(set(all_bare["seq"]))
+    sequences = sorted(set(all_bare[unit]))
     usable = all_bare["has_tracker"] & (all_bare["visible"] >= MIN_VISIBLE)
     X, y = all_bare["tracker"], (all_bare["iou"] >= 0.5).astype(float)
 
     def fit_tracker(kind, exclude):
-        m = usable & (all_bare["seq"] != exclude)
+        m = usable & (all_bare[unit] != exclude)
         return fit_logistic(X[m], y[m]) if kind == "logistic" else fit_trees(X[m], y[m])
 
     held_out_tracker, losses = {}, {}
@@ -372,7 +383,7 @@ def fit_level(bare, piped, protocols, columns, bootstrap):
         models = {s: fit_tracker(kind, s) for s in sequences}
         p = np.zeros(len(y))
         for s in sequences:
-            m = all_bare["seq"] == s
+            m = all_bare[unit] == s
             p[m] = sigmoid(log_odds(models[s], X[m]))
         losses[kind] = log_loss(p[usable], y[usable])
         held_out_tracker[kind] = models
@@ -386,12 +397,12 @@ def fit_level(bare, piped, protocols, columns, bootstrap):
     # Model 2 learns from the logits model 1 gives a sequence it was not fitted on.
     X2 = all_piped["track"].copy()
     for s in sequences:
-        m = all_piped["seq"] == s
+        m = all_piped[unit] == s
         X2[m] = track_matrix(part(all_piped, m), held_out_tracker[s])
     y2, visible = (all_piped["iou"] >= 0.5).astype(float), all_piped["visible"] >= MIN_VISIBLE
 
     def fit_track(exclude):
-        m = visible & (all_piped["seq"] != exclude)
+        m = visible & (all_piped[unit] != exclude)
         return fit_logistic(X2[m], y2[m])
 
     w2 = fit_track(None)
@@ -399,8 +410,8 @@ def fit_level(bare, piped, protocols, columns, bootstrap):
 
     def predictions(data, pipeline, fitted):
         p = np.zeros(len(data["iou"]))
-        for s in np.unique(data["seq"]):
-            m = data["seq"] == s
+        for s in np.unique(data[unit]):
+            m = data[unit] == s
             w_tracker, w_track = fitted(s)
             p[m] = sigmoid(track_matrix(part(data, m), w_tracker) @ w_track) if pipeline else tracker_probability(part(data, m), w_tracker)
         return rule(p, data)
@@ -414,7 +425,7 @@ def fit_level(bare, piped, protocols, columns, bootstrap):
             if bootstrap:
                 loso["ece_bootstrap_5_95"] = bootstrap_ece(held, data, bootstrap, np.random.default_rng(0))
             insample = figures(predictions(data, mode == "pipeline", lambda s: (w1, w2)), data)
-            figures_by_run[f"{mode} {protocol}"] = {"leave_one_sequence_out": loso, "in_sample": insample}
+            figures_by_run[f"{mode} {protocol}"] = {HOLD_OUT[unit]: loso, "in_sample": insample}
     if isinstance(w1, dict):
         w1 = {"weights": w1["weights"], "trees": [([(columns[j] if j >= 0 else -1, t) for j, t in splits], values)
                                                   for splits, values in w1["trees"]]}
@@ -435,10 +446,19 @@ def main():
     parser.add_argument("--sequences", default=os.path.join(ROOT, "..", "shared", "data", "sequences"))
     parser.add_argument("--write", action="store_true", help="write the in-sample weights into the Swift sources")
     parser.add_argument("--json", help="also write every figure to this file")
+    parser.add_argument("--benchmarks", default=os.path.join(ROOT, "docs", "dev-set-benchmarks.json"),
+                        help="JSON {benchmark: [sequence, ...]}: also fit leave-one-benchmark-out, and ship that fit's choices")
+    parser.add_argument("--learned", action="store_true",
+                        help="the runs are of the learned-feature (Siamese) levels: write learnedFast, learnedAccurate, ... "
+                             "into the +Learned.swift files")
     parser.add_argument("--bootstrap", type=int, default=0, metavar="N",
                         help="also print the held-out ECE's 5-95%% range over N resamplings of the sequences")
     args = parser.parse_args()
 
+    if args.benchmarks and os.path.exists(args.benchmarks):
+        for bench, names in json.load(open(args.benchmarks)).items():
+            BENCHMARK_OF.update({name: bench for name in names})
+    units = ("seq", "bench") if BENCHMARK_OF else ("seq",)
     protocols = [p for p in PROTOCOLS if all(os.path.exists(f"{args.runs}/{p}-{r}/results.json") for r in (0, 50))]
     if not protocols:
         sys.exit(f"{args.runs}: no complete <protocol>-0 and <protocol>-50 evaluations (see scripts/fitting/refit-confidence.sh)")
@@ -457,15 +477,19 @@ def main():
             variants["WithAppearance"] = list(range(len(tracker_names)))
         report[level] = {"tracker_features": tracker_names, "track_features": track_names}
         for variant, columns in variants.items():
-            figures_by_run, w1, w2, losses = fit_level(bare, piped, protocols, columns, args.bootstrap)
+            figures_by_run = {}
+            for unit in units:  # the last unit's choices ship: benchmarks held out when given
+                by_run, w1, w2, losses = fit_level(bare, piped, protocols, columns, args.bootstrap, unit)
+                for run, both in by_run.items():
+                    figures_by_run.setdefault(run, {}).update(both)
+                model = model_json(w1)
+                print(f"{level} {variant or 'shipped cues'}: model 1 {HOLD_OUT[unit]} log loss " +
+                      ", ".join(f"{k} {v:.4f}" for k, v in losses.items()) + f"; kept {model['kind']}", flush=True)
             fits[level + variant] = (w1, w2)
             report[level]["figures" + variant] = figures_by_run
-            model = model_json(w1)
             report[level]["tracker_model" + variant] = model
             report[level]["tracker_held_out_log_loss" + variant] = losses
             report[level]["track_weights" + variant] = w2.tolist()
-            print(f"{level} {variant or 'shipped cues'}: model 1 held-out log loss " +
-                  ", ".join(f"{k} {v:.4f}" for k, v in losses.items()) + f"; kept {model['kind']}", flush=True)
 
     columns = ("ece", "brier", "solid_share", "dashed_on_object", "solid_failures", "lost_on_object", "mean_sequence_roc_auc")
     print("level     cues        run            fit        " + " ".join(f"{c[:16]:>16}" for c in columns) + "  lowest seq ROC")
@@ -473,7 +497,9 @@ def main():
         for key in [k for k in report[level] if k.startswith("figures")]:
             cues = "appearance" if key.endswith("WithAppearance") else "shipped"
             for run, both in report[level][key].items():
-                for fit, name in (("held-out", "leave_one_sequence_out"), ("in-sample", "in_sample")):
+                for fit, name in [("LOSO", HOLD_OUT["seq"]), ("LOBO", HOLD_OUT["bench"]), ("in-sample", "in_sample")]:
+                    if name not in both:
+                        continue
                     f = both[name]
                     low = f["lowest_sequence_roc_auc"]
                     print(f"{level:9} {cues:11} {run:14} {fit:10} " + " ".join(f"{f[c]:16.3f}" for c in columns)
@@ -490,12 +516,16 @@ def main():
         json.dump(report, open(args.json, "w"), indent=1)
     if args.write:
         names = report[LEVELS[0]]["tracker_features"]
-        write_swift(os.path.join(ROOT, "Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift"), "ConfidenceModel",
-                    "Fitted on the bare `{level}` tracker's OPE, SRE and TRE frames of the development set{cue}",
-                    {k: w1 for k, (w1, _) in fits.items()}, names)
-        write_swift(os.path.join(ROOT, "Sources/Pipeline/TrackConfidenceModel+Fitted.swift"), "TrackConfidenceModel",
-                    "Fitted on the `{level}` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames){cue}",
-                    {k: w2 for k, (_, w2) in fits.items()}, report[LEVELS[0]]["track_features"])
+        suffix, prefix = ("Learned", "learned") if args.learned else ("Fitted", "")
+        kind = "learned-feature (Siamese) " if args.learned else ""
+        runs = "/".join(p.upper() for p in protocols)
+        held = "; choices made leave-one-benchmark-out" if "bench" in units else ""
+        write_swift(os.path.join(ROOT, f"Sources/Tracking/Confidence/ConfidenceModel+{suffix}.swift"), "ConfidenceModel",
+                    f"Fitted on the bare {kind}`{{level}}` tracker's {runs} frames of the development set{{cue}}{held}",
+                    {k: w1 for k, (w1, _) in fits.items()}, names, prefix)
+        write_swift(os.path.join(ROOT, f"Sources/Pipeline/TrackConfidenceModel+{suffix}.swift"), "TrackConfidenceModel",
+                    f"Fitted on the {kind}`{{level}}` pipeline's {runs} frames of the development set (re-seeding every 50 frames){{cue}}{held}",
+                    {k: w2 for k, (_, w2) in fits.items()}, report[LEVELS[0]]["track_features"], prefix)
 
 
 if __name__ == "__main__":

@@ -5,9 +5,27 @@ import Tracking
 public struct NanoTrackLibrary: SiameseNetworkLibrary {
     public init() {}
 
-    /// Whether both releases' networks load (the runtime is installed and the files are intact);
-    /// checked once per process.
-    public static let isAvailable: Bool = SiameseNetworkRelease.allCases.allSatisfy { (try? NanoTrackLibrary().network($0)) != nil }
+    /// Whether the learned-feature levels can run: false when the OpenVINO runtime is not installed
+    /// (the levels then run their correlation filters); throws ``NeuralDetectionError`` naming the
+    /// file when the runtime is there but a network file is missing, damaged or unusable (a broken
+    /// install is reported, not silently replaced by the filters). Checked once per process.
+    public static func checkAvailability() throws -> Bool {
+        try availability.get()
+    }
+
+    /// ``checkAvailability()``, with a broken install counted as unavailable (callers that must
+    /// report it call ``checkAvailability()`` first).
+    public static var isAvailable: Bool { (try? availability.get()) ?? false }
+
+    private static let availability: Result<Bool, Error> = Result {
+        do {
+            try InferenceRuntime.load()
+        } catch NeuralDetectionError.runtimeMissing {
+            return false
+        }
+        for release in SiameseNetworkRelease.allCases { _ = try NanoTrackLibrary().network(release) }
+        return true
+    }
 
     public func network(_ release: SiameseNetworkRelease) throws -> SiameseNetwork {
         switch release {

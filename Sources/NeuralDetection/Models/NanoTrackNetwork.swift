@@ -43,12 +43,13 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
     private var searchFeatures: [Float]
     private let searchLock = NSLock()
 
-    /// Checks and compiles `version`'s networks. Throws ``NeuralDetectionError`` naming the file that
-    /// is missing, damaged (SHA-256) or unusable, or the runtime when it is not installed.
-    public init(version: Version, threads: Int = 0) throws {
+    /// Checks and compiles `version`'s networks from `directory` (default: the installed ones).
+    /// Throws ``NeuralDetectionError`` naming the file that is missing, damaged (SHA-256) or
+    /// unusable, or the runtime when it is not installed.
+    public init(version: Version, directory: String = NanoTrackNetwork.directory, threads: Int = 0) throws {
         self.version = version
         try InferenceRuntime.load()
-        let paths = try version.files.map { file in try Self.checkedPath(file.path, sha256: file.sha256) }
+        let paths = try version.files.map { file in try Self.checkedPath(directory + "/" + file.path, sha256: file.sha256) }
         templateBackbone = try NeuralNetwork(modelPath: paths[0], threads: threads, precision: .float32) { _ in [1, 3, 127, 127] }
         searchBackbone = try NeuralNetwork(modelPath: paths[0], threads: threads, precision: .float32) { _ in [1, 3, 255, 255] }
         head = try NeuralNetwork(modelPath: paths[1], threads: threads, precision: .float32)
@@ -75,9 +76,8 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
         return network
     }
 
-    /// The installed file's path once its SHA-256 is `sha256`.
-    private static func checkedPath(_ relative: String, sha256: String) throws -> String {
-        let path = directory + "/" + relative
+    /// `path` once the file's SHA-256 is `sha256`.
+    private static func checkedPath(_ path: String, sha256: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw NeuralDetectionError.modelMissing(name: "NanoTrack", path: path)
         }
