@@ -36,6 +36,14 @@ public struct MOTEvaluationOptions: Sendable {
     /// Where vtrack's results go: `<out>/mot/<Sequence>.txt` (TrackEval reads them as tracker `mot`
     /// of the trackers folder `<out>` with an empty sub-folder).
     public var resultsFolder: String { URL(fileURLWithPath: outputDirectory).appendingPathComponent("mot").path }
+
+    /// vtrack's results file for `sequence`: `<out>/mot/<Sequence>.txt`.
+    public func resultsFile(for sequence: String) -> String {
+        URL(fileURLWithPath: resultsFolder).appendingPathComponent(sequence + ".txt").path
+    }
+
+    /// The report's file: `<out>/results.json`.
+    public var resultsJSON: String { URL(fileURLWithPath: outputDirectory).appendingPathComponent("results.json").path }
 }
 
 /// Scores vtrack's automatic multi-object tracking (`vtrack track CLIP --detector person --mot FILE`,
@@ -59,12 +67,13 @@ public enum MOTEvaluation {
                            progress: ((MOTEvaluationReport.SequenceResult) -> Void)? = nil) throws -> MOTEvaluationReport {
         let dataset = try MOTDataset(directory: directory, names: options.sequences)
         let peers = try options.peers.map { try MOTPeerResults(path: $0) }
+        try checkOutputs(of: dataset, peers: peers, options: options)
         try DatasetEvaluation.createFolder(options.resultsFolder)
 
         var results: [MOTEvaluationReport.SequenceResult] = [], scores: [MOTScore] = []
         var frames = 0, trackingSeconds = 0.0, seconds = 0.0
         for sequence in dataset.sequences {
-            let file = URL(fileURLWithPath: options.resultsFolder).appendingPathComponent(sequence.name + ".txt").path
+            let file = options.resultsFile(for: sequence.name)
             let run = try track(sequence, into: file, options: options)
             let score = try self.score(sequence, resultsFile: file)
             var warnings = run.warnings
@@ -94,7 +103,7 @@ public enum MOTEvaluation {
             dataset: directory, sequenceNames: dataset.sequences.map(\.name), level: options.level.rawValue,
             detector: options.detector.description, detectEvery: options.detectEvery, reseedEvery: options.reseedEvery,
             compensatesCameraMotion: options.compensatesCameraMotion, iouThreshold: 0.5, trackers: trackers,
-            resultsJSON: URL(fileURLWithPath: options.outputDirectory).appendingPathComponent("results.json").path)
+            resultsJSON: options.resultsJSON)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
@@ -103,6 +112,25 @@ public enum MOTEvaluation {
             throw EvaluationError.writeFailed(path: report.resultsJSON, reason: "\(error)")
         }
         return report
+    }
+
+    /// Refuses, before any work, an output that is (or resolves to) a file the evaluation reads — a
+    /// sequence's video, `seqinfo.ini` or ground truth, a peer's results, the detector's model — or
+    /// another output (``CommandFiles``). Throws its ``OutputError``.
+    private static func checkOutputs(of dataset: MOTDataset, peers: MOTPeerResults?, options: MOTEvaluationOptions) throws {
+        var files = CommandFiles()
+        for sequence in dataset.sequences {
+            files.input("the video of \(sequence.name)", sequence.videoPath)
+            files.input("the seqinfo.ini of \(sequence.name)", sequence.infoPath)
+            files.input("the ground truth of \(sequence.name)", sequence.groundTruthPath)
+            for peer in peers?.trackers ?? [] {
+                files.input("\(peer.name)'s results for \(sequence.name)", peer.resultsFile(for: sequence.name))
+            }
+        }
+        for input in options.detector.inputFiles { files.input(input.role, input.path) }
+        for sequence in dataset.sequences { files.output("MOT", options.resultsFile(for: sequence.name)) }
+        files.output("results JSON", options.resultsJSON)
+        try files.check()
     }
 
     /// Reads a MOTChallenge results file and scores it against the sequence's ground truth.
