@@ -199,6 +199,76 @@ final class CLIHostileCasesTests: XCTestCase {
         for (a, b) in zip(source, annotated) { XCTAssertEqual(a, b, accuracy: 0.001) }
     }
 
+    // MARK: - Round two (issue 38)
+
+    /// A tiny MOTChallenge folder (`set/SEQ`: a 10-frame video, seqinfo.ini, gt/gt.txt) and a tiny
+    /// OTB folder (`otb/SEQ`: the same video, groundtruth_rect.txt).
+    private func makeTinyDatasets(in folder: CLITemporaryFolder, seqLength: String = "10") throws {
+        try CLI.makeClip(folder.path("set/SEQ/SEQ.mp4"), frames: 10)
+        try folder.write("[Sequence]\nname=SEQ\nseqLength=\(seqLength)\n", to: "set/SEQ/seqinfo.ini")
+        try folder.write("1,1,10,10,20,20,1,1,1\n2,1,11,10,20,20,1,1,1\n", to: "set/SEQ/gt/gt.txt")
+        try folder.copy(folder.path("set/SEQ/SEQ.mp4"), to: "otb/SEQ/SEQ.mp4")
+        try folder.write(String(repeating: "10,10,20,20\n", count: 10), to: "otb/SEQ/groundtruth_rect.txt")
+    }
+
+    /// A shard summary as `vtrack batch --shard I/N` writes it, for a batch of no clips.
+    private func shardSummary(index: String, count: String) -> String {
+        "{\"clip_list_fingerprint\":\"0-x\",\"clips\":[],\"shard_count\":\(count),\"shard_index\":\(index),\"total_clips\":0}\n"
+    }
+
+    /// Item 1 and 2: an output that is a symbolic link to an input (ground truth, a peer's results,
+    /// a shard summary, any file of an installed model) is refused before any work, naming both.
+    func testOutputsThroughSymbolicLinksNeverReplaceWhatTheCommandReads() throws {
+        let folder = try CLITemporaryFolder()
+        try makeTinyDatasets(in: folder)
+        try folder.write(shardSummary(index: "0", count: "2"), to: "shards/summary.shard-0-of-2.json")
+        try folder.write(shardSummary(index: "1", count: "2"), to: "shards/summary.shard-1-of-2.json")
+        try folder.write("1,1,10,10,20,20,1,-1,-1,-1\n", to: "peers/mot/SEQ.txt")
+        func link(_ relative: String, to target: String) throws {
+            try FileManager.default.createDirectory(atPath: (folder.path(relative) as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder.path(relative), withDestinationPath: target)
+        }
+        try link("eval1/results.json", to: folder.path("set/SEQ/gt/gt.txt"))
+        try link("eval2/mot/SEQ.txt", to: "../../set/SEQ/gt/gt.txt")
+        try link("eval3/results.json", to: folder.path("otb/SEQ/groundtruth_rect.txt"))
+        try link("merged/summary.json", to: folder.path("shards/summary.shard-1-of-2.json"))
+        let appearanceWeights = try Self.installedModelFile("appearance/appearance.bin")
+        let cases: [(arguments: [String], error: String)] = [
+            (["eval", "--mot", folder.path("set"), "--out", folder.path("eval1")],
+             "\(folder.path("eval1/results.json")): refusing to overwrite an input file (the ground truth of SEQ)"),
+            (["eval", "mot", folder.path("set"), "--out", folder.path("eval2")],
+             "\(folder.path("eval2/mot/SEQ.txt")): refusing to overwrite an input file (the ground truth of SEQ)"),
+            (["eval", "mot", folder.path("set"), "--out", folder.path("peers"), "--compare", folder.path("peers")],
+             "\(folder.path("peers/mot/SEQ.txt")): refusing to overwrite an input file (mot's results for SEQ)"),
+            (["eval", "otb", folder.path("otb"), "--level", "fast", "--out", folder.path("eval3")],
+             "\(folder.path("eval3/results.json")): refusing to overwrite an input file (the ground truth of SEQ)"),
+            (["merge", folder.path("shards"), "--out", folder.path("merged")],
+             "\(folder.path("merged/summary.json")): refusing to overwrite an input file (a shard summary)"),
+            (["track", folder.path("set/SEQ/SEQ.mp4"), "--box", "10,10,20,20", "--csv", appearanceWeights],
+             "\(appearanceWeights): refusing to overwrite an input file (vtrack's installed appearance model)"),
+        ]
+        let protected = [folder.path("set"), folder.path("otb"), folder.path("shards"), folder.path("peers"),
+                         (appearanceWeights as NSString).deletingLastPathComponent]
+        let before = try fingerprints(under: protected)
+        for (arguments, error) in cases {
+            let outcome = try CLI.vtrack(arguments, timeout: 60)
+            let shown = "vtrack \(arguments.joined(separator: " "))"
+            XCTAssertEqual(outcome.status, 1, "\(shown)\n\(outcome.stderr)")
+            XCTAssertEqual(outcome.messages, ["Error: " + error], shown)
+            XCTAssertEqual(try fingerprints(under: protected), before, "\(shown): an input changed")
+        }
+    }
+
+    /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
+    /// when the models are not installed.
+    private static func installedModelFile(_ relative: String) throws -> String {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".deps/models/" + relative).path
+        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("vtrack's models are not installed: \(path) is missing") }
+        return path
+    }
+
     // MARK: - Cases
 
     /// The files the cases read; every one of them must be left as it was.
