@@ -260,6 +260,45 @@ final class CLIHostileCasesTests: XCTestCase {
         }
     }
 
+    /// Items 3 to 6: whole numbers read from files and the environment are checked against their
+    /// range before any arithmetic or allocation: one line naming the file and line, or the variable.
+    func testOutOfRangeNumbersInFilesAndTheEnvironmentAreOneLineNamingWhereTheyCameFrom() throws {
+        let folder = try CLITemporaryFolder()
+        try makeTinyDatasets(in: folder, seqLength: "4000000000")
+        try folder.write(shardSummary(index: "0", count: "-1"), to: "negative/summary.shard-0-of-2.json")
+        try folder.write(shardSummary(index: "0", count: "1000000000"), to: "huge/summary.shard-0-of-2.json")
+        try folder.write(shardSummary(index: "0", count: "4000000"), to: "many/summary.shard-0-of-4000000.json")
+        try folder.write(shardSummary(index: "1", count: "4000000"), to: "many/summary.shard-1-of-4000000.json")
+        try CLI.makeClip(folder.path("clips/a.mp4"), frames: 5)
+        let cases: [(arguments: [String], environment: [String: String], error: String)] = [
+            (["eval", "mot", folder.path("set"), "--out", folder.path("eval")], [:],
+             "\(folder.path("set/SEQ/seqinfo.ini")):3: seqLength '4000000000' is not a whole number in 1...1000000"),
+            (["merge", folder.path("negative")], [:],
+             "\(folder.path("negative/summary.shard-0-of-2.json")): shard_count '-1' is not a whole number in 1...4000001"),
+            (["merge", folder.path("huge")], [:],
+             "\(folder.path("huge/summary.shard-0-of-2.json")): shard_count '1000000000' is not a whole number in 1...4000001"),
+            (["merge", folder.path("many")], [:],
+             "cannot merge: missing 3999998 of 4000000 shards: summary.shard-2-of-4000000.json, summary.shard-3-of-4000000.json, "
+                + "summary.shard-4-of-4000000.json, summary.shard-5-of-4000000.json, summary.shard-6-of-4000000.json, and 3999993 more"),
+            (["batch", folder.path("clips"), "--out", folder.path("out")],
+             ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "-9223372036854775808", "SLURM_ARRAY_TASK_COUNT": "2"],
+             "environment variable SLURM_ARRAY_TASK_MIN '-9223372036854775808' is not a whole number in 0...4000000"),
+            (["batch", folder.path("clips"), "--out", folder.path("out")],
+             ["SLURM_ARRAY_TASK_ID": "99999999999999999999", "SLURM_ARRAY_TASK_COUNT": "2"],
+             "environment variable SLURM_ARRAY_TASK_ID '99999999999999999999' is not a whole number in 0...4000000"),
+            (["batch", folder.path("clips"), "--out", folder.path("out")], ["JOB_COMPLETION_INDEX": "0", "VTRACK_SHARD_COUNT": "0"],
+             "environment variable VTRACK_SHARD_COUNT '0' is not a whole number in 1...4000001"),
+        ]
+        for (arguments, environment, error) in cases {
+            let outcome = try CLI.vtrack(arguments, environment: environment, timeout: 20)
+            let shown = "\(environment) vtrack \(arguments.joined(separator: " "))"
+            XCTAssertFalse(outcome.signalled, "\(shown): signal \(outcome.status)")
+            XCTAssertEqual(outcome.status, 1, "\(shown)\n\(outcome.stderr)")
+            XCTAssertEqual(outcome.messages, ["Error: " + error], shown)
+        }
+        XCTAssertEqual(folder.files(under: "out"), [], "nothing is written")
+    }
+
     /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
     /// when the models are not installed.
     private static func installedModelFile(_ relative: String) throws -> String {
