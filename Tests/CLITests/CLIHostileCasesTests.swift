@@ -299,6 +299,39 @@ final class CLIHostileCasesTests: XCTestCase {
         XCTAssertEqual(folder.files(under: "out"), [], "nothing is written")
     }
 
+    /// Item 10: standard output that cannot be written (`> /dev/full`) is one line and exit status 1
+    /// for every command that prints there, not a silent success.
+    func testStandardOutputThatCannotBeWrittenIsAnError() throws {
+        let folder = try CLITemporaryFolder()
+        try makeTinyDatasets(in: folder)
+        let clip = folder.path("set/SEQ/SEQ.mp4")
+        try folder.copy(clip, to: "clips/a.mp4")
+        try folder.write("x,y,width,height\n10,10,20,20\n", to: "clips/a.boxes.csv")
+        let runs: [[String]] = [
+            ["probe", clip],
+            ["probe", clip, "--count"],
+            ["track", clip, "--box", "10,10,20,20", "--csv", folder.path("out/t.csv")],
+            ["batch", folder.path("clips"), "--out", folder.path("out/batch"), "--no-video"],
+            ["eval", "otb", folder.path("otb"), "--level", "fast", "--out", folder.path("out/eval")],
+        ]
+        for arguments in runs {
+            let shown = "vtrack \(arguments.joined(separator: " ")) > /dev/full"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try CLI.vtrackBinary())
+            process.arguments = arguments
+            process.standardOutput = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .exit, shown)
+            XCTAssertEqual(process.terminationStatus, 1, "\(shown)\n\(message)")
+            let lines = message.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("Error: ") }
+            XCTAssertEqual(lines, ["Error: standard output: write failed: No space left on device"], "\(shown)\n\(message)")
+        }
+    }
+
     /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
     /// when the models are not installed.
     private static func installedModelFile(_ relative: String) throws -> String {
