@@ -75,10 +75,13 @@ public enum MOTEvaluation {
         for sequence in dataset.sequences {
             let file = options.resultsFile(for: sequence.name)
             let run = try track(sequence, into: file, options: options)
-            let score = try self.score(sequence, resultsFile: file)
+            // A video longer than seqLength is tracked whole (the file is what `vtrack track --mot`
+            // writes) and scored on seqLength's frames, with the warning saying so.
+            let score = try self.score(sequence, resultsFile: file, dropsLaterFrames: true)
             var warnings = run.warnings
             if run.framesTracked != sequence.info.length {
-                warnings.append("the video has \(run.framesTracked) frames, seqinfo.ini's seqLength \(sequence.info.length)")
+                let unscored = run.framesTracked > sequence.info.length ? "; frames past \(sequence.info.length) are not scored" : ""
+                warnings.append("the video has \(run.framesTracked) frames, seqinfo.ini's seqLength \(sequence.info.length)\(unscored)")
             }
             let result = MOTEvaluationReport.SequenceResult(
                 sequence: sequence.name, file: file, figures: MOTFigures(score),
@@ -133,9 +136,11 @@ public enum MOTEvaluation {
         try files.check()
     }
 
-    /// Reads a MOTChallenge results file and scores it against the sequence's ground truth.
-    public static func score(_ sequence: MOTSequence, resultsFile: String) throws -> MOTScore {
-        MOTScore(truth: sequence.groundTruth, predictions: try MOTResultFile.read(path: resultsFile, frameCount: sequence.info.length))
+    /// Reads a MOTChallenge results file and scores it against the sequence's ground truth; rows past
+    /// `seqLength` are an error, or left unscored with `dropsLaterFrames`.
+    public static func score(_ sequence: MOTSequence, resultsFile: String, dropsLaterFrames: Bool = false) throws -> MOTScore {
+        MOTScore(truth: sequence.groundTruth, predictions: try MOTResultFile.read(path: resultsFile, frameCount: sequence.info.length,
+                                                                                  dropsLaterFrames: dropsLaterFrames))
     }
 
     /// Runs the automatic mode on the sequence's video with the sinks `vtrack track --mot FILE` makes.
