@@ -1,4 +1,5 @@
 import Foundation
+import TestFootage
 import XCTest
 
 /// Every command on broken, odd and hostile cases: damaged clips, outputs that are inputs or
@@ -330,6 +331,23 @@ final class CLIHostileCasesTests: XCTestCase {
             let lines = message.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("Error: ") }
             XCTAssertEqual(lines, ["Error: standard output: write failed: No space left on device"], "\(shown)\n\(message)")
         }
+    }
+
+    /// Item 14: a video longer than seqinfo.ini's seqLength is scored on seqLength's frames with a
+    /// warning saying so; vtrack's own results file is complete and not an error.
+    func testEvalMOTOnAVideoLongerThanSeqLengthScoresItsFramesWithAWarning() throws {
+        let folder = try CLITemporaryFolder()
+        try folder.write("[Sequence]\nseqLength=10\n", to: "set/P/seqinfo.ini")
+        try CLI.ffmpeg(["-i", TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4"), "-frames:v", "20",
+                        "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", folder.path("set/P/P.mp4")])
+        try folder.write("1,1,157,138,22,55,1,1,1\n", to: "set/P/gt/gt.txt")
+        let outcome = try CLI.vtrack(["eval", "mot", folder.path("set"), "--out", folder.path("eval")], timeout: 120)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.messages.contains("warning: P: the video has 20 frames, seqinfo.ini's seqLength 10; frames past 10 are not scored"),
+                      outcome.stderr)
+        let frames = try String(contentsOfFile: folder.path("eval/mot/P.txt"), encoding: .utf8).split(separator: "\n")
+            .compactMap { Int($0.split(separator: ",")[0]) }
+        XCTAssertGreaterThan(frames.max() ?? 0, 10, "the results file holds every frame tracked")
     }
 
     /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
