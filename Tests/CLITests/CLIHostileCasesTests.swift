@@ -350,6 +350,22 @@ final class CLIHostileCasesTests: XCTestCase {
         XCTAssertGreaterThan(frames.max() ?? 0, 10, "the results file holds every frame tracked")
     }
 
+    /// Item 18: a box under a pixel is not called "outside the frame"; each unusable box says why.
+    func testAnUnusableBoxSaysWhyItCannotBeTracked() throws {
+        let folder = try CLITemporaryFolder()
+        let cases = [
+            ("10,10,0.5,0.5", "box '10,10,0.5,0.5': box is smaller than a pixel (0.5x0.5); a box needs at least 1x1 pixels"),
+            ("200,10,5,5", "box '200,10,5,5': box is outside the 176x144 frame"),
+            ("175.5,10,5,5", "box '175.5,10,5,5': less than a pixel of the box is inside the 176x144 frame"),
+        ]
+        for (box, error) in cases {
+            let outcome = try CLI.vtrack(["track", cliSampleClip, "--box", box, "--csv", folder.path("t.csv"), "--quiet"])
+            XCTAssertEqual(outcome.status, 1, outcome.stderr)
+            XCTAssertEqual(outcome.messages, ["Error: \(cliSampleClip): \(error)"])
+        }
+        XCTAssertEqual(folder.files(under: "."), [], "nothing is written")
+    }
+
     /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
     /// when the models are not installed.
     private static func installedModelFile(_ relative: String) throws -> String {
