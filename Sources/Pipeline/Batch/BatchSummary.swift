@@ -136,8 +136,16 @@ public struct BatchSummary: Sendable, Codable, Equatable {
             let more = missing > shown ? ", and \(missing - shown) more" : ""
             throw BatchError.incompleteShards(reason: "missing \(missing) of \(count) shards: \(names.joined(separator: ", "))\(more)")
         }
+        var listedIn: [String: String] = [:]
+        for (path, summary) in parts {
+            for result in summary.clips {
+                if let other = listedIn.updateValue(path, forKey: result.clip) {
+                    throw BatchError.incompleteShards(reason: "\(result.clip) is listed twice: in \(other) and in \(path)")
+                }
+            }
+        }
         let clips = parts.flatMap(\.summary.clips)
-        guard Set(clips.map(\.clip)).count == clips.count, clips.count == first.totalClips else {
+        guard clips.count == first.totalClips else {
             throw BatchError.incompleteShards(reason: "the shards list \(clips.count) clip results, the batch has \(first.totalClips) clips")
         }
         return BatchSummary(shard: .whole, totalClips: first.totalClips, clipListFingerprint: first.clipListFingerprint, clips: clips)
