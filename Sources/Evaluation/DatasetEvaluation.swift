@@ -81,6 +81,20 @@ public enum DatasetEvaluation {
         let dataset = try OTBDataset(directory: directory, names: options.sequences)
         let peers = try options.peers.map { try PeerResults(path: $0) }
         let out = URL(fileURLWithPath: options.outputDirectory)
+        let inputs = inputFiles(of: dataset, peers: peers, options: options)
+        var known = ["results.json", "success.svg", "precision.svg", "calibration.svg"].map {
+            (kind: "report", path: out.appendingPathComponent($0).path)
+        }
+        if options.evaluationProtocol == .ope {
+            for level in options.levels {
+                for sequence in dataset.sequences {
+                    let csv = URL(fileURLWithPath: options.csvFolder(level: level)).appendingPathComponent(sequence.name + ".csv").path
+                    known.append((kind: "CSV", path: csv))
+                    if options.writesEvidence { known.append((kind: "evidence CSV", path: evidencePath(forCSV: csv))) }
+                }
+            }
+        }
+        try check(known, against: inputs)
         for level in options.levels {
             try createFolder(options.csvFolder(level: level))
         }
@@ -100,7 +114,7 @@ public enum DatasetEvaluation {
                     : try LockstepRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
                                              parameters: parameters)
                 let scored = try score(runs, of: sequence, folder: options.csvFolder(level: level),
-                                       protocol: options.evaluationProtocol, writesEvidence: options.writesEvidence)
+                                       protocol: options.evaluationProtocol, writesEvidence: options.writesEvidence, inputs: inputs)
                 let runTracked = runs.reduce(0) { $0 + max(0, $1.records.count - 1) }
                 let runTrackerSeconds = runs.reduce(0) { $0 + $1.trackerSeconds }
                 let runDecoded = runs.reduce(0) { $0 + $1.records.count }
@@ -167,10 +181,40 @@ public enum DatasetEvaluation {
         return report
     }
 
+    /// The files an OTB evaluation reads: every sequence's video and ground truth, the peers' results
+    /// and `summary.json`, the categories file and the detector's model.
+    private static func inputFiles(of dataset: OTBDataset, peers: PeerResults?, options: EvaluationOptions) -> CommandFiles {
+        var files = CommandFiles()
+        for sequence in dataset.sequences {
+            files.input("the video of \(sequence.name)", sequence.videoPath)
+            files.input("the ground truth of \(sequence.name)", sequence.groundTruthPath)
+            for peer in peers?.trackers ?? [] {
+                files.input("\(peer.name)'s results for \(sequence.name)", peer.resultsFile(for: sequence.name))
+            }
+        }
+        files.input("the peers' summary", peers?.summaryPath)
+        files.input("the categories file", options.categories?.path)
+        for input in options.detector.inputFiles { files.input(input.role, input.path) }
+        return files
+    }
+
+    /// Throws ``OutputError`` when one of `outputs` is, or resolves to, a file of `inputs` or
+    /// another of `outputs` (``CommandFiles``).
+    private static func check(_ outputs: [(kind: String, path: String)], against inputs: CommandFiles) throws {
+        var files = inputs
+        for output in outputs { files.output(output.kind, output.path) }
+        try files.check()
+    }
+
+    /// `<run>.evidence.csv` beside `<run>.csv`.
+    private static func evidencePath(forCSV csv: String) -> String { String(csv.dropLast(4)) + ".evidence.csv" }
+
     /// Writes each run's CSV, reads it back and scores it from its start frame on; the sequence's
     /// score is over all runs' frames pooled. `location` is the OPE CSV, or the folder of the runs' CSVs.
+    /// Each file is checked against `inputs` before it is written (SRE and TRE runs are named only
+    /// once their starts are known).
     private static func score(_ runs: [SequenceRun], of sequence: OTBSequence, folder: String,
-                              protocol evaluationProtocol: EvaluationProtocol, writesEvidence: Bool)
+                              protocol evaluationProtocol: EvaluationProtocol, writesEvidence: Bool, inputs: CommandFiles)
         throws -> (score: SequenceScore, runs: [EvaluationReport.RunResult], location: String) {
         var location = URL(fileURLWithPath: folder)
         if evaluationProtocol != .ope {
@@ -182,9 +226,11 @@ public enum DatasetEvaluation {
         for run in runs {
             let csv = evaluationProtocol == .ope ? location.appendingPathComponent(sequence.name + ".csv").path
                 : location.appendingPathComponent(run.start.name + ".csv").path
+            let evidence = evidencePath(forCSV: csv)
+            try check([(kind: "CSV", path: csv)] + (writesEvidence ? [(kind: "evidence CSV", path: evidence)] : []), against: inputs)
             try write(TrackCSV.header + "\n" + run.records.map { TrackCSV.row($0) + "\n" }.joined(), to: csv)
             if writesEvidence {
-                try write(EvidenceTable.text(of: run.records), to: String(csv.dropLast(4)) + ".evidence.csv")
+                try write(EvidenceTable.text(of: run.records), to: evidence)
             }
             let track = try PredictionFile.read(path: csv, frameCount: sequence.groundTruth.count)
             let measured = FrameMeasurements(predictions: track.boxes, groundTruth: sequence.groundTruth,

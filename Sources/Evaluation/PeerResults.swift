@@ -24,7 +24,7 @@ public struct PeerResults: Sendable {
             var scores: [(sequence: String, file: String, score: SequenceScore)] = []
             var missing: [String] = []
             for sequence in sequences {
-                guard let file = predictionFile(for: sequence.name) else {
+                guard let file = resultsFile(for: sequence.name) else {
                     missing.append(sequence.name)
                     continue
                 }
@@ -35,7 +35,8 @@ public struct PeerResults: Sendable {
             return PeerScores(name: name, scores: scores, missingSequences: missing, publishedFPS: publishedFPS)
         }
 
-        private func predictionFile(for sequence: String) -> String? {
+        /// Its results file for `sequence` (`<Name>.csv`, `<name>.csv`, `.txt`), when it has one.
+        public func resultsFile(for sequence: String) -> String? {
             let folder = URL(fileURLWithPath: directory)
             for ext in ["csv", "txt"] {
                 for candidate in [sequence, sequence.lowercased()] {
@@ -49,6 +50,8 @@ public struct PeerResults: Sendable {
 
     /// The folder that holds the tracker folders.
     public let directory: String
+    /// The `summary.json` read for published speeds, when there is one.
+    public let summaryPath: String?
     /// Trackers in name order.
     public let trackers: [Tracker]
 
@@ -66,6 +69,9 @@ public struct PeerResults: Sendable {
         var fps: [String: Double] = [:]
         if files.fileExists(atPath: summaryPath) {
             fps = try Self.publishedFPS(summaryPath: summaryPath)
+            self.summaryPath = summaryPath
+        } else {
+            self.summaryPath = nil
         }
         let entries = (try? files.contentsOfDirectory(atPath: root.path)) ?? []
         trackers = entries.sorted().compactMap { name in

@@ -64,8 +64,12 @@ public struct CommandFiles: Sendable {
         return destinations
     }
 
+    /// Every file of every installed model, not only the one a detector opens (an OpenVINO model's
+    /// weights are a `.bin` beside its `.xml`).
     private static var packagedModels: [File] {
-        PackagedModel.allCases.map { File(role: "vtrack's installed \($0.rawValue) model", path: $0.path) }
+        PackagedModel.allCases.flatMap { model in
+            ([model.path] + model.files.filter { $0 != model.path }).map { File(role: "vtrack's installed \(model.rawValue) model", path: $0) }
+        }
     }
 
     /// True when both paths name the same file: the same path once symbolic links are resolved, or

@@ -70,9 +70,10 @@ public struct TrackTarget: Sendable, Equatable {
         return (label, values)
     }
 
-    /// The box clipped to a `width` x `height` frame. Throws ``BoxSpecError`` when less than a pixel of
-    /// the box is inside the frame, or when a planar object's corners are not all inside it (they
-    /// are not clipped: that would change the object's shape).
+    /// The box clipped to a `width` x `height` frame. Throws ``BoxSpecError`` saying which: the box is
+    /// smaller than a pixel, outside the frame, or less than a pixel of it is inside; or a planar
+    /// object's corners are not all inside the frame (they are not clipped: that would change the
+    /// object's shape).
     public func clipped(toWidth width: Int, height: Int) throws -> TrackTarget {
         if let corners {
             guard corners.corners.allSatisfy({ (0...Double(width)).contains($0.x) && (0...Double(height)).contains($0.y) }) else {
@@ -81,9 +82,15 @@ public struct TrackTarget: Sendable, Equatable {
             }
             return self
         }
-        guard let inside = box.clipped(toWidth: width, height: height), inside.width >= 1, inside.height >= 1 else {
-            throw BoxSpecError(spec: "\(label.isEmpty ? "" : label + "=")\(box)",
-                               reason: "box is outside the \(width)x\(height) frame")
+        let spec = "\(label.isEmpty ? "" : label + "=")\(box)"
+        guard box.width >= 1, box.height >= 1 else {
+            throw BoxSpecError(spec: spec, reason: "box is smaller than a pixel (\(box.width)x\(box.height)); a box needs at least 1x1 pixels")
+        }
+        guard let inside = box.clipped(toWidth: width, height: height) else {
+            throw BoxSpecError(spec: spec, reason: "box is outside the \(width)x\(height) frame")
+        }
+        guard inside.width >= 1, inside.height >= 1 else {
+            throw BoxSpecError(spec: spec, reason: "less than a pixel of the box is inside the \(width)x\(height) frame")
         }
         return TrackTarget(label: label, box: inside)
     }

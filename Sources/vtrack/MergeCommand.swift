@@ -43,9 +43,15 @@ struct MergeCommand: ParsableCommand {
         let unique = files.filter { file in
             seen.insert(URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path).inserted
         }
+        let folder = out ?? defaultFolder
+        var merging = CommandFiles()
+        for file in unique { merging.input("a shard summary", file) }
+        for name in ["summary.csv", "summary.json"] {
+            merging.output("summary", (folder as NSString).appendingPathComponent(name), streams: false)
+        }
+        try merging.check()
         let parts = try unique.map { (path: $0, summary: try BatchSummary.read(path: $0)) }
         let merged = try BatchSummary.merge(parts)
-        let folder = out ?? defaultFolder
         try FilePath.createFolder(folder, for: folder)
         let written = try merged.write(into: folder)
         let failed = merged.count(.failed)

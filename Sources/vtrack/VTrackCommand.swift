@@ -23,7 +23,8 @@ struct VTrackCommand: ParsableCommand {
 
     /// Runs the chosen subcommand with FFmpeg's own log silenced (vtrack reports decoding problems
     /// itself, once, with the file name) unless `--verbose` is given, and with every hidden
-    /// temporary output deleted if the process is interrupted.
+    /// temporary output deleted if the process is interrupted. Standard output that cannot be written
+    /// is an error (``StandardOutput``), also for a command that ends with a status of its own.
     static func main() {
         FFmpegLog.setLevel(.quiet)
         TemporaryOutputs.removeAllOnTermination()
@@ -31,8 +32,16 @@ struct VTrackCommand: ParsableCommand {
             var command = try parseAsRoot(EvalCommand.currentForm(of: Array(CommandLine.arguments.dropFirst())))
             if let logging = command as? ShowsFFmpegLog, logging.log.verbose { FFmpegLog.setLevel(.info) }
             try command.run()
+            try StandardOutput.flush()
         } catch {
             TemporaryOutputs.removeAll()
+            if error is ExitCode {
+                do {
+                    try StandardOutput.flush()
+                } catch let failure as OutputError where failure != .closedPipe(path: "-") {
+                    StandardError.write("Error: \(failure)\n")
+                } catch {}
+            }
             if case OutputError.closedPipe = error {
                 // Like any Unix filter whose reader left: end by SIGPIPE, without a message.
                 signal(SIGPIPE, SIG_DFL)

@@ -1,4 +1,5 @@
 import Foundation
+import TestFootage
 import XCTest
 
 /// Every command on broken, odd and hostile cases: damaged clips, outputs that are inputs or
@@ -197,6 +198,181 @@ final class CLIHostileCasesTests: XCTestCase {
         XCTAssertEqual(annotated.count, source.count)
         XCTAssertEqual(source[120], 120.0 / 30 + 120.0 * 120 / 7200, accuracy: 0.002)
         for (a, b) in zip(source, annotated) { XCTAssertEqual(a, b, accuracy: 0.001) }
+    }
+
+    // MARK: - Round two (issue 38)
+
+    /// A tiny MOTChallenge folder (`set/SEQ`: a 10-frame video, seqinfo.ini, gt/gt.txt) and a tiny
+    /// OTB folder (`otb/SEQ`: the same video, groundtruth_rect.txt).
+    private func makeTinyDatasets(in folder: CLITemporaryFolder, seqLength: String = "10") throws {
+        try CLI.makeClip(folder.path("set/SEQ/SEQ.mp4"), frames: 10)
+        try folder.write("[Sequence]\nname=SEQ\nseqLength=\(seqLength)\n", to: "set/SEQ/seqinfo.ini")
+        try folder.write("1,1,10,10,20,20,1,1,1\n2,1,11,10,20,20,1,1,1\n", to: "set/SEQ/gt/gt.txt")
+        try folder.copy(folder.path("set/SEQ/SEQ.mp4"), to: "otb/SEQ/SEQ.mp4")
+        try folder.write(String(repeating: "10,10,20,20\n", count: 10), to: "otb/SEQ/groundtruth_rect.txt")
+    }
+
+    /// A shard summary as `vtrack batch --shard I/N` writes it, for a batch of no clips.
+    private func shardSummary(index: String, count: String) -> String {
+        "{\"clip_list_fingerprint\":\"0-x\",\"clips\":[],\"shard_count\":\(count),\"shard_index\":\(index),\"total_clips\":0}\n"
+    }
+
+    /// Item 1 and 2: an output that is a symbolic link to an input (ground truth, a peer's results,
+    /// a shard summary, any file of an installed model) is refused before any work, naming both.
+    func testOutputsThroughSymbolicLinksNeverReplaceWhatTheCommandReads() throws {
+        let folder = try CLITemporaryFolder()
+        try makeTinyDatasets(in: folder)
+        try folder.write(shardSummary(index: "0", count: "2"), to: "shards/summary.shard-0-of-2.json")
+        try folder.write(shardSummary(index: "1", count: "2"), to: "shards/summary.shard-1-of-2.json")
+        try folder.write("1,1,10,10,20,20,1,-1,-1,-1\n", to: "peers/mot/SEQ.txt")
+        func link(_ relative: String, to target: String) throws {
+            try FileManager.default.createDirectory(atPath: (folder.path(relative) as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder.path(relative), withDestinationPath: target)
+        }
+        try link("eval1/results.json", to: folder.path("set/SEQ/gt/gt.txt"))
+        try link("eval2/mot/SEQ.txt", to: "../../set/SEQ/gt/gt.txt")
+        try link("eval3/results.json", to: folder.path("otb/SEQ/groundtruth_rect.txt"))
+        try link("merged/summary.json", to: folder.path("shards/summary.shard-1-of-2.json"))
+        let appearanceWeights = try Self.installedModelFile("appearance/appearance.bin")
+        let cases: [(arguments: [String], error: String)] = [
+            (["eval", "--mot", folder.path("set"), "--out", folder.path("eval1")],
+             "\(folder.path("eval1/results.json")): refusing to overwrite an input file (the ground truth of SEQ)"),
+            (["eval", "mot", folder.path("set"), "--out", folder.path("eval2")],
+             "\(folder.path("eval2/mot/SEQ.txt")): refusing to overwrite an input file (the ground truth of SEQ)"),
+            (["eval", "mot", folder.path("set"), "--out", folder.path("peers"), "--compare", folder.path("peers")],
+             "\(folder.path("peers/mot/SEQ.txt")): refusing to overwrite an input file (mot's results for SEQ)"),
+            (["eval", "otb", folder.path("otb"), "--level", "fast", "--out", folder.path("eval3")],
+             "\(folder.path("eval3/results.json")): refusing to overwrite an input file (the ground truth of SEQ)"),
+            (["merge", folder.path("shards"), "--out", folder.path("merged")],
+             "\(folder.path("merged/summary.json")): refusing to overwrite an input file (a shard summary)"),
+            (["track", folder.path("set/SEQ/SEQ.mp4"), "--box", "10,10,20,20", "--csv", appearanceWeights],
+             "\(appearanceWeights): refusing to overwrite an input file (vtrack's installed appearance model)"),
+        ]
+        let protected = [folder.path("set"), folder.path("otb"), folder.path("shards"), folder.path("peers"),
+                         (appearanceWeights as NSString).deletingLastPathComponent]
+        let before = try fingerprints(under: protected)
+        for (arguments, error) in cases {
+            let outcome = try CLI.vtrack(arguments, timeout: 60)
+            let shown = "vtrack \(arguments.joined(separator: " "))"
+            XCTAssertEqual(outcome.status, 1, "\(shown)\n\(outcome.stderr)")
+            XCTAssertEqual(outcome.messages, ["Error: " + error], shown)
+            XCTAssertEqual(try fingerprints(under: protected), before, "\(shown): an input changed")
+        }
+    }
+
+    /// Items 3 to 6: whole numbers read from files and the environment are checked against their
+    /// range before any arithmetic or allocation: one line naming the file and line, or the variable.
+    func testOutOfRangeNumbersInFilesAndTheEnvironmentAreOneLineNamingWhereTheyCameFrom() throws {
+        let folder = try CLITemporaryFolder()
+        try makeTinyDatasets(in: folder, seqLength: "4000000000")
+        try folder.write(shardSummary(index: "0", count: "-1"), to: "negative/summary.shard-0-of-2.json")
+        try folder.write(shardSummary(index: "0", count: "1000000000"), to: "huge/summary.shard-0-of-2.json")
+        try folder.write(shardSummary(index: "0", count: "4000000"), to: "many/summary.shard-0-of-4000000.json")
+        try folder.write(shardSummary(index: "1", count: "4000000"), to: "many/summary.shard-1-of-4000000.json")
+        try CLI.makeClip(folder.path("clips/a.mp4"), frames: 5)
+        let cases: [(arguments: [String], environment: [String: String], error: String)] = [
+            (["eval", "mot", folder.path("set"), "--out", folder.path("eval")], [:],
+             "\(folder.path("set/SEQ/seqinfo.ini")):3: seqLength '4000000000' is not a whole number in 1...1000000"),
+            (["merge", folder.path("negative")], [:],
+             "\(folder.path("negative/summary.shard-0-of-2.json")): shard_count '-1' is not a whole number in 1...4000001"),
+            (["merge", folder.path("huge")], [:],
+             "\(folder.path("huge/summary.shard-0-of-2.json")): shard_count '1000000000' is not a whole number in 1...4000001"),
+            (["merge", folder.path("many")], [:],
+             "cannot merge: missing 3999998 of 4000000 shards: summary.shard-2-of-4000000.json, summary.shard-3-of-4000000.json, "
+                + "summary.shard-4-of-4000000.json, summary.shard-5-of-4000000.json, summary.shard-6-of-4000000.json, and 3999993 more"),
+            (["batch", folder.path("clips"), "--out", folder.path("out")],
+             ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "-9223372036854775808", "SLURM_ARRAY_TASK_COUNT": "2"],
+             "environment variable SLURM_ARRAY_TASK_MIN '-9223372036854775808' is not a whole number in 0...4000000"),
+            (["batch", folder.path("clips"), "--out", folder.path("out")],
+             ["SLURM_ARRAY_TASK_ID": "99999999999999999999", "SLURM_ARRAY_TASK_COUNT": "2"],
+             "environment variable SLURM_ARRAY_TASK_ID '99999999999999999999' is not a whole number in 0...4000000"),
+            (["batch", folder.path("clips"), "--out", folder.path("out")], ["JOB_COMPLETION_INDEX": "0", "VTRACK_SHARD_COUNT": "0"],
+             "environment variable VTRACK_SHARD_COUNT '0' is not a whole number in 1...4000001"),
+        ]
+        for (arguments, environment, error) in cases {
+            let outcome = try CLI.vtrack(arguments, environment: environment, timeout: 20)
+            let shown = "\(environment) vtrack \(arguments.joined(separator: " "))"
+            XCTAssertFalse(outcome.signalled, "\(shown): signal \(outcome.status)")
+            XCTAssertEqual(outcome.status, 1, "\(shown)\n\(outcome.stderr)")
+            XCTAssertEqual(outcome.messages, ["Error: " + error], shown)
+        }
+        XCTAssertEqual(folder.files(under: "out"), [], "nothing is written")
+    }
+
+    /// Item 10: standard output that cannot be written (`> /dev/full`) is one line and exit status 1
+    /// for every command that prints there, not a silent success.
+    func testStandardOutputThatCannotBeWrittenIsAnError() throws {
+        let folder = try CLITemporaryFolder()
+        try makeTinyDatasets(in: folder)
+        let clip = folder.path("set/SEQ/SEQ.mp4")
+        try folder.copy(clip, to: "clips/a.mp4")
+        try folder.write("x,y,width,height\n10,10,20,20\n", to: "clips/a.boxes.csv")
+        let runs: [[String]] = [
+            ["probe", clip],
+            ["probe", clip, "--count"],
+            ["track", clip, "--box", "10,10,20,20", "--csv", folder.path("out/t.csv")],
+            ["batch", folder.path("clips"), "--out", folder.path("out/batch"), "--no-video"],
+            ["eval", "otb", folder.path("otb"), "--level", "fast", "--out", folder.path("out/eval")],
+        ]
+        for arguments in runs {
+            let shown = "vtrack \(arguments.joined(separator: " ")) > /dev/full"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try CLI.vtrackBinary())
+            process.arguments = arguments
+            process.standardOutput = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .exit, shown)
+            XCTAssertEqual(process.terminationStatus, 1, "\(shown)\n\(message)")
+            let lines = message.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("Error: ") }
+            XCTAssertEqual(lines, ["Error: standard output: write failed: No space left on device"], "\(shown)\n\(message)")
+        }
+    }
+
+    /// Item 14: a video longer than seqinfo.ini's seqLength is scored on seqLength's frames with a
+    /// warning saying so; vtrack's own results file is complete and not an error.
+    func testEvalMOTOnAVideoLongerThanSeqLengthScoresItsFramesWithAWarning() throws {
+        let folder = try CLITemporaryFolder()
+        try folder.write("[Sequence]\nseqLength=10\n", to: "set/P/seqinfo.ini")
+        try CLI.ffmpeg(["-i", TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4"), "-frames:v", "20",
+                        "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", folder.path("set/P/P.mp4")])
+        try folder.write("1,1,157,138,22,55,1,1,1\n", to: "set/P/gt/gt.txt")
+        let outcome = try CLI.vtrack(["eval", "mot", folder.path("set"), "--out", folder.path("eval")], timeout: 120)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.messages.contains("warning: P: the video has 20 frames, seqinfo.ini's seqLength 10; frames past 10 are not scored"),
+                      outcome.stderr)
+        let frames = try String(contentsOfFile: folder.path("eval/mot/P.txt"), encoding: .utf8).split(separator: "\n")
+            .compactMap { Int($0.split(separator: ",")[0]) }
+        XCTAssertGreaterThan(frames.max() ?? 0, 10, "the results file holds every frame tracked")
+    }
+
+    /// Item 18: a box under a pixel is not called "outside the frame"; each unusable box says why.
+    func testAnUnusableBoxSaysWhyItCannotBeTracked() throws {
+        let folder = try CLITemporaryFolder()
+        let cases = [
+            ("10,10,0.5,0.5", "box '10,10,0.5,0.5': box is smaller than a pixel (0.5x0.5); a box needs at least 1x1 pixels"),
+            ("200,10,5,5", "box '200,10,5,5': box is outside the 176x144 frame"),
+            ("175.5,10,5,5", "box '175.5,10,5,5': less than a pixel of the box is inside the 176x144 frame"),
+        ]
+        for (box, error) in cases {
+            let outcome = try CLI.vtrack(["track", cliSampleClip, "--box", box, "--csv", folder.path("t.csv"), "--quiet"])
+            XCTAssertEqual(outcome.status, 1, outcome.stderr)
+            XCTAssertEqual(outcome.messages, ["Error: \(cliSampleClip): \(error)"])
+        }
+        XCTAssertEqual(folder.files(under: "."), [], "nothing is written")
+    }
+
+    /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
+    /// when the models are not installed.
+    private static func installedModelFile(_ relative: String) throws -> String {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".deps/models/" + relative).path
+        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("vtrack's models are not installed: \(path) is missing") }
+        return path
     }
 
     // MARK: - Cases

@@ -60,6 +60,8 @@ final class BatchSummaryTests: XCTestCase {
             ([try part(0, of: 2, clips: [results[0]]), try part(1, of: 3, clips: [results[1]])], "is shard 1 of 3"),
             ([try part(0, of: 2, clips: [results[0]]), try part(1, of: 2, fingerprint: "3-y", clips: [results[1]])], "different clip lists"),
             ([try part(0, of: 2, clips: [results[0]]), try part(1, of: 2, clips: [results[1]])], "the shards list 2 clip results, the batch has 3"),
+            ([try part(0, of: 2, clips: [results[0], results[1]]), try part(1, of: 2, clips: [results[1]])],
+             "\(results[1].clip) is listed twice: in s0 and in s1"),
         ]
         for (parts, expected) in cases {
             XCTAssertThrowsError(try BatchSummary.merge(parts), expected) { error in

@@ -36,6 +36,14 @@ public struct MOTEvaluationOptions: Sendable {
     /// Where vtrack's results go: `<out>/mot/<Sequence>.txt` (TrackEval reads them as tracker `mot`
     /// of the trackers folder `<out>` with an empty sub-folder).
     public var resultsFolder: String { URL(fileURLWithPath: outputDirectory).appendingPathComponent("mot").path }
+
+    /// vtrack's results file for `sequence`: `<out>/mot/<Sequence>.txt`.
+    public func resultsFile(for sequence: String) -> String {
+        URL(fileURLWithPath: resultsFolder).appendingPathComponent(sequence + ".txt").path
+    }
+
+    /// The report's file: `<out>/results.json`.
+    public var resultsJSON: String { URL(fileURLWithPath: outputDirectory).appendingPathComponent("results.json").path }
 }
 
 /// Scores vtrack's automatic multi-object tracking (`vtrack track CLIP --detector person --mot FILE`,
@@ -59,17 +67,21 @@ public enum MOTEvaluation {
                            progress: ((MOTEvaluationReport.SequenceResult) -> Void)? = nil) throws -> MOTEvaluationReport {
         let dataset = try MOTDataset(directory: directory, names: options.sequences)
         let peers = try options.peers.map { try MOTPeerResults(path: $0) }
+        try checkOutputs(of: dataset, peers: peers, options: options)
         try DatasetEvaluation.createFolder(options.resultsFolder)
 
         var results: [MOTEvaluationReport.SequenceResult] = [], scores: [MOTScore] = []
         var frames = 0, trackingSeconds = 0.0, seconds = 0.0
         for sequence in dataset.sequences {
-            let file = URL(fileURLWithPath: options.resultsFolder).appendingPathComponent(sequence.name + ".txt").path
+            let file = options.resultsFile(for: sequence.name)
             let run = try track(sequence, into: file, options: options)
-            let score = try self.score(sequence, resultsFile: file)
+            // A video longer than seqLength is tracked whole (the file is what `vtrack track --mot`
+            // writes) and scored on seqLength's frames, with the warning saying so.
+            let score = try self.score(sequence, resultsFile: file, dropsLaterFrames: true)
             var warnings = run.warnings
             if run.framesTracked != sequence.info.length {
-                warnings.append("the video has \(run.framesTracked) frames, seqinfo.ini's seqLength \(sequence.info.length)")
+                let unscored = run.framesTracked > sequence.info.length ? "; frames past \(sequence.info.length) are not scored" : ""
+                warnings.append("the video has \(run.framesTracked) frames, seqinfo.ini's seqLength \(sequence.info.length)\(unscored)")
             }
             let result = MOTEvaluationReport.SequenceResult(
                 sequence: sequence.name, file: file, figures: MOTFigures(score),
@@ -94,7 +106,7 @@ public enum MOTEvaluation {
             dataset: directory, sequenceNames: dataset.sequences.map(\.name), level: options.level.rawValue,
             detector: options.detector.description, detectEvery: options.detectEvery, reseedEvery: options.reseedEvery,
             compensatesCameraMotion: options.compensatesCameraMotion, iouThreshold: 0.5, trackers: trackers,
-            resultsJSON: URL(fileURLWithPath: options.outputDirectory).appendingPathComponent("results.json").path)
+            resultsJSON: options.resultsJSON)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
@@ -105,9 +117,30 @@ public enum MOTEvaluation {
         return report
     }
 
-    /// Reads a MOTChallenge results file and scores it against the sequence's ground truth.
-    public static func score(_ sequence: MOTSequence, resultsFile: String) throws -> MOTScore {
-        MOTScore(truth: sequence.groundTruth, predictions: try MOTResultFile.read(path: resultsFile, frameCount: sequence.info.length))
+    /// Refuses, before any work, an output that is (or resolves to) a file the evaluation reads — a
+    /// sequence's video, `seqinfo.ini` or ground truth, a peer's results, the detector's model — or
+    /// another output (``CommandFiles``). Throws its ``OutputError``.
+    private static func checkOutputs(of dataset: MOTDataset, peers: MOTPeerResults?, options: MOTEvaluationOptions) throws {
+        var files = CommandFiles()
+        for sequence in dataset.sequences {
+            files.input("the video of \(sequence.name)", sequence.videoPath)
+            files.input("the seqinfo.ini of \(sequence.name)", sequence.infoPath)
+            files.input("the ground truth of \(sequence.name)", sequence.groundTruthPath)
+            for peer in peers?.trackers ?? [] {
+                files.input("\(peer.name)'s results for \(sequence.name)", peer.resultsFile(for: sequence.name))
+            }
+        }
+        for input in options.detector.inputFiles { files.input(input.role, input.path) }
+        for sequence in dataset.sequences { files.output("MOT", options.resultsFile(for: sequence.name)) }
+        files.output("results JSON", options.resultsJSON)
+        try files.check()
+    }
+
+    /// Reads a MOTChallenge results file and scores it against the sequence's ground truth; rows past
+    /// `seqLength` are an error, or left unscored with `dropsLaterFrames`.
+    public static func score(_ sequence: MOTSequence, resultsFile: String, dropsLaterFrames: Bool = false) throws -> MOTScore {
+        MOTScore(truth: sequence.groundTruth, predictions: try MOTResultFile.read(path: resultsFile, frameCount: sequence.info.length,
+                                                                                  dropsLaterFrames: dropsLaterFrames))
     }
 
     /// Runs the automatic mode on the sequence's video with the sinks `vtrack track --mot FILE` makes.

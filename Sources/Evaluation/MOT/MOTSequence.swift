@@ -14,6 +14,8 @@ public struct MOTSequence: Sendable, Equatable {
     /// What `VideoReader(path:)` opens: the MP4, or an image pattern such as `.../img1/%06d.jpg`.
     public let videoPath: String
     public let groundTruthPath: String
+    /// Path of `seqinfo.ini`.
+    public let infoPath: String
     public let info: MOTSequenceInfo
     /// The ground truth's scored rows (flag 1), frame by frame.
     public let groundTruth: MOTFrames
@@ -27,7 +29,8 @@ public struct MOTSequence: Sendable, Equatable {
         let url = URL(fileURLWithPath: directory).standardizedFileURL
         name = url.lastPathComponent
         self.directory = url.path
-        info = try MOTSequenceInfo.read(path: url.appendingPathComponent("seqinfo.ini").path)
+        infoPath = url.appendingPathComponent("seqinfo.ini").path
+        info = try MOTSequenceInfo.read(path: infoPath)
         groundTruthPath = url.appendingPathComponent("gt/gt.txt").path
         let truth = try MOTGroundTruthFile.read(path: groundTruthPath, frameCount: info.length)
         groundTruth = truth.scored

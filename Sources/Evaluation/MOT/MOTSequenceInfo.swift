@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// The `[Sequence]` section of a MOTChallenge `seqinfo.ini`:
 ///
@@ -14,6 +15,10 @@ import Foundation
 /// Only `seqLength` is required (the number of frames scored, as TrackEval reads it); the frame
 /// folder defaults to `img1` and the extension to `.jpg`.
 public struct MOTSequenceInfo: Sendable, Equatable {
+    /// The longest `seqLength` read: over 9 hours at 30 frames/s. A larger one is a damaged file,
+    /// and scoring allocates per frame.
+    public static let mostFrames = 1_000_000
+
     public var name: String?
     /// Frames in the sequence: ground-truth and result rows must have frames in `1...seqLength`.
     public var length: Int
@@ -49,9 +54,11 @@ public struct MOTSequenceInfo: Sendable, Equatable {
         guard let length = values["seqlength"] else {
             throw EvaluationError.malformedFile(path: path, reason: "no seqLength in its [Sequence] section")
         }
-        guard let frames = Int(length.value), frames >= 1 else {
-            throw EvaluationError.malformedLine(path: path, line: length.line,
-                                                reason: "seqLength '\(length.value)' is not a whole number of 1 or more")
+        let frames: Int
+        do {
+            frames = try IntegerField("seqLength", in: 1...mostFrames).parse(length.value)
+        } catch let error as IntegerFieldError {
+            throw EvaluationError.malformedLine(path: path, line: length.line, reason: error.description)
         }
         var frameRate: Double?
         if let rate = values["framerate"] {

@@ -21,6 +21,22 @@ public enum PackagedModel: String, CaseIterable, Sendable {
         }
     }
 
+    /// The folder the model's files were unpacked into (`<dependencies>/models/<name>`).
+    public var folder: String { InferenceRuntime.dependencies + "/models/" + rawValue }
+
+    /// Every regular file under ``folder`` (an OpenVINO model's `.xml` and its `.bin` weights, the
+    /// licence, ...); none when the model is not installed. Outputs must never replace one.
+    public var files: [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let item = walker.nextObject() as? String {
+            let path = folder + "/" + item
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { found.append(path) }
+        }
+        return found
+    }
+
     /// ``path``, after loading the runtime and checking that the model is installed. Throws
     /// ``NeuralDetectionError/runtimeMissing(path:reason:)`` or ``NeuralDetectionError/modelMissing(name:path:)``.
     public func installedPath() throws -> String {

@@ -55,10 +55,12 @@ public final class BatchRunner {
         batchFiles.input("the manifest", configuration.manifestPath)
         for file in configuration.options.detector.inputFiles { batchFiles.input(file.role, file.path) }
         let jsonName = BatchSummary(shard: configuration.shard, totalClips: 0, clipListFingerprint: "", clips: []).jsonFileName
-        for name in ["summary.csv", jsonName] {
-            batchFiles.output("summary", (output as NSString).appendingPathComponent(name), streams: false)
-        }
+        let summaries = ["summary.csv", jsonName].map { (output as NSString).appendingPathComponent($0) }
+        for path in summaries { batchFiles.output("summary", path, streams: false) }
         try batchFiles.check()
+        if let clobbered = summaries.first(where: inputs.contains) {
+            throw OutputError.wouldOverwriteInput(path: clobbered, input: "an input of the batch")
+        }
         try FilePath.createFolder(output, for: output)
     }
 

@@ -18,12 +18,19 @@ public struct BatchShard: Sendable, Equatable, Hashable, CustomStringConvertible
     /// The whole batch in one process.
     public static let whole = BatchShard(uncheckedIndex: 0, count: 1)
 
+    /// The most shards a batch may be split into: the tasks of Slurm's largest job array
+    /// (`MaxArraySize` 4000001).
+    public static let mostShards = 4_000_001
+
     /// Environment variable giving the shard count for Kubernetes Indexed Jobs (which set only the index).
     public static let countVariable = "VTRACK_SHARD_COUNT"
 
-    /// Throws ``BatchError/badShard(spec:reason:)`` unless `0 <= index < count`.
+    /// Throws ``BatchError/badShard(spec:reason:)`` unless `0 <= index < count <= mostShards`.
     public init(index: Int, count: Int) throws {
         guard count >= 1 else { throw BatchError.badShard(spec: "\(index)/\(count)", reason: "the count must be at least 1") }
+        guard count <= Self.mostShards else {
+            throw BatchError.badShard(spec: "\(index)/\(count)", reason: "the count must be at most \(Self.mostShards)")
+        }
         guard (0..<count).contains(index) else {
             throw BatchError.badShard(spec: "\(index)/\(count)", reason: "the index must be 0...\(count - 1) (shards are numbered from 0)")
         }
@@ -53,25 +60,29 @@ public struct BatchShard: Sendable, Equatable, Hashable, CustomStringConvertible
     /// - Kubernetes Indexed Jobs: index `JOB_COMPLETION_INDEX`, count from `count` or, failing that,
     ///   the environment variable ``countVariable`` (set it to the Job's `completions`).
     ///
-    /// `count`, when given, overrides the scheduler's count. Throws ``BatchError/badShard(spec:reason:)``
-    /// when the variables are malformed or the count is unknown.
+    /// `count`, when given, overrides the scheduler's count. Every variable is read by
+    /// ``IntegerField``: task numbers and indices in `0...mostShards - 1`, counts in
+    /// `1...mostShards`. Throws ``BatchError/badVariable(_:)`` naming the variable when one is
+    /// malformed or out of range, and ``BatchError/badShard(spec:reason:)`` when the count is unknown.
     public static func fromEnvironment(_ environment: [String: String], count: Int? = nil) throws -> BatchShard? {
-        func integer(_ name: String) throws -> Int? {
+        func integer(_ name: String, isCount: Bool = false) throws -> Int? {
             guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            guard let value = Int(text) else {
-                throw BatchError.badShard(spec: "\(name)=\(text)", reason: "not an integer")
+            let field = IntegerField(name, in: isCount ? 1...mostShards : 0...(mostShards - 1))
+            do {
+                return try field.parse(text)
+            } catch let error as IntegerFieldError {
+                throw BatchError.badVariable(error)
             }
-            return value
         }
         if let task = try integer("SLURM_ARRAY_TASK_ID") {
             let first = try integer("SLURM_ARRAY_TASK_MIN") ?? 0
-            guard let total = try count ?? integer("SLURM_ARRAY_TASK_COUNT") else {
+            guard let total = try count ?? integer("SLURM_ARRAY_TASK_COUNT", isCount: true) else {
                 throw BatchError.badShard(spec: "SLURM_ARRAY_TASK_ID=\(task)", reason: "SLURM_ARRAY_TASK_COUNT is not set; pass --shard-count")
             }
             return try BatchShard(index: task - first, count: total)
         }
         if let index = try integer("JOB_COMPLETION_INDEX") {
-            guard let total = try count ?? integer(countVariable) else {
+            guard let total = try count ?? integer(countVariable, isCount: true) else {
                 throw BatchError.badShard(spec: "JOB_COMPLETION_INDEX=\(index)",
                                           reason: "the shard count is unknown; pass --shard-count or set \(countVariable)")
             }

@@ -80,13 +80,16 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         return written
     }
 
-    /// Reads a summary written by ``write(into:)``. Throws ``BatchError/badSummary(path:reason:)``.
+    /// Reads a summary written by ``write(into:)``. Throws ``BatchError/badSummary(path:reason:)``, or
+    /// ``BatchError/badSummaryField(path:_:)`` when a number is out of its range (see ``init(from:)``).
     public static func read(path: String) throws -> BatchSummary {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BatchError.badSummary(path: path, reason: "cannot read the file")
         }
         do {
             return try JSONDecoder().decode(BatchSummary.self, from: data)
+        } catch let error as IntegerFieldError {
+            throw BatchError.badSummaryField(path: path, error)
         } catch {
             throw BatchError.badSummary(path: path, reason: "not the JSON vtrack batch writes")
         }
@@ -125,16 +128,40 @@ public struct BatchSummary: Sendable, Codable, Equatable {
             }
             seen[summary.shardIndex] = path
         }
-        let missing = (0..<count).filter { seen[$0] == nil }
-        guard missing.isEmpty else {
-            let names = missing.map { "summary.shard-\($0)-of-\(count).json" }.joined(separator: ", ")
-            throw BatchError.incompleteShards(reason: "missing \(missing.count) of \(count) shards: \(names)")
+        // Compared with the files present first: a count far beyond them costs nothing per shard.
+        guard parts.count == count else {
+            let shown = 5
+            let names = (0..<count).lazy.filter { seen[$0] == nil }.prefix(shown).map { "summary.shard-\($0)-of-\(count).json" }
+            let missing = count - parts.count
+            let more = missing > shown ? ", and \(missing - shown) more" : ""
+            throw BatchError.incompleteShards(reason: "missing \(missing) of \(count) shards: \(names.joined(separator: ", "))\(more)")
+        }
+        var listedIn: [String: String] = [:]
+        for (path, summary) in parts {
+            for result in summary.clips {
+                if let other = listedIn.updateValue(path, forKey: result.clip) {
+                    throw BatchError.incompleteShards(reason: "\(result.clip) is listed twice: in \(other) and in \(path)")
+                }
+            }
         }
         let clips = parts.flatMap(\.summary.clips)
-        guard Set(clips.map(\.clip)).count == clips.count, clips.count == first.totalClips else {
+        guard clips.count == first.totalClips else {
             throw BatchError.incompleteShards(reason: "the shards list \(clips.count) clip results, the batch has \(first.totalClips) clips")
         }
         return BatchSummary(shard: .whole, totalClips: first.totalClips, clipListFingerprint: first.clipListFingerprint, clips: clips)
+    }
+
+    /// Decodes the JSON ``write(into:)`` writes. Throws ``IntegerFieldError`` when `shard_count` is
+    /// not in `1...BatchShard.mostShards`, `shard_index` not in `0...shard_count - 1` or
+    /// `total_clips` negative, before anything is sized by them.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        shardCount = try IntegerField("shard_count", in: 1...BatchShard.mostShards)
+            .check(try container.decode(Int.self, forKey: .shardCount))
+        shardIndex = try IntegerField("shard_index", in: 0...(shardCount - 1)).check(try container.decode(Int.self, forKey: .shardIndex))
+        totalClips = try IntegerField("total_clips", in: 0...Int.max).check(try container.decode(Int.self, forKey: .totalClips))
+        clipListFingerprint = try container.decode(String.self, forKey: .clipListFingerprint)
+        clips = try container.decode([BatchClipResult].self, forKey: .clips)
     }
 
     enum CodingKeys: String, CodingKey {
