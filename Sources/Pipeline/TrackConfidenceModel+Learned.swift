@@ -1,20 +1,20 @@
-// Written by scripts/fitting/fit-confidence.py: do not edit by hand, refit instead.
+// Written by scripts/fitting/fit-confidence.py --learned: do not edit by hand, refit instead.
 // Features: bias, tracker_logit, reseeded, log_frames_since_reseed.
 extension TrackConfidenceModel {
-    /// Fitted on the `fast` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames).
+    /// Fitted on the learned-feature (Siamese) `fast` pipeline's OPE frames of the development set (re-seeding every 50 frames); choices made leave-one-benchmark-out.
     public static let learnedFast = TrackConfidenceModel(weights: [
-        0.667668, 0.787463, -4.43014, -0.141235,
+        1.5045, 0.825939, 0, -0.258241,
     ])
-    /// Fitted on the `accurate` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames).
+    /// Fitted on the learned-feature (Siamese) `accurate` pipeline's OPE frames of the development set (re-seeding every 50 frames); choices made leave-one-benchmark-out.
     public static let learnedAccurate = TrackConfidenceModel(weights: [
-        2.22572, 0.819346, -6.24923, -0.450532,
+        1.87755, 0.84643, 0.00044186, -0.345537,
     ])
-    /// Fitted on the `fast` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames) with the appearance cues.
+    /// Fitted on the learned-feature (Siamese) `fast` pipeline's OPE frames of the development set (re-seeding every 50 frames) with the appearance cues; choices made leave-one-benchmark-out.
     public static let learnedFastWithAppearance = TrackConfidenceModel(weights: [
-        0.106196, 0.859744, -4.38069, -0.0149684,
+        2.07353, 0.752132, 0, -0.367231,
     ])
-    /// Fitted on the `accurate` pipeline's OPE, SRE and TRE frames of the development set (re-seeding every 50 frames) with the appearance cues.
+    /// Fitted on the learned-feature (Siamese) `accurate` pipeline's OPE frames of the development set (re-seeding every 50 frames) with the appearance cues; choices made leave-one-benchmark-out.
     public static let learnedAccurateWithAppearance = TrackConfidenceModel(weights: [
-        1.58231, 0.800992, -5.65693, -0.309138,
+        2.15195, 0.817369, 0.000410496, -0.398972,
     ])
 }
