@@ -28,6 +28,9 @@ public struct EvaluationOptions: Sendable {
     public var compensatesCameraMotion: Bool
     /// Groups for per-category mean AUCs; `nil` = none.
     public var categories: SequenceCategories?
+    /// Evaluates the levels' learned-feature (Siamese) trackers instead of their correlation filters
+    /// (``TrackerParameters/learned(_:)``; needs the neural runtime).
+    public var learnedFeatures = false
     /// Also writes each run's confidence features beside its CSV (`<run>.evidence.csv`), what
     /// `scripts/fitting/fit-confidence.py` fits the confidence models on.
     public var writesEvidence = false
@@ -102,7 +105,7 @@ public enum DatasetEvaluation {
         var levels: [EvaluationReport.TrackerResult] = []
         for level in options.levels {
             let parameters = options.parameterAssignments.isEmpty ? nil
-                : try TrackerParameters.for(level, learnedFeatures: NanoTrackLibrary.isAvailable).applying(options.parameterAssignments)
+                : try TrackerParameters.for(level, learnedFeatures: options.learnedFeatures).applying(options.parameterAssignments)
             var results: [EvaluationReport.SequenceResult] = []
             var scores: [SequenceScore] = []
             var tracked = 0, decoded = 0, trackerSeconds = 0.0, decodeSeconds = 0.0
@@ -110,9 +113,10 @@ public enum DatasetEvaluation {
                 let runs = options.reseedEvery > 0
                     ? try PipelineRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
                                              reseedEvery: options.reseedEvery, detector: options.detector,
-                                             compensatesCameraMotion: options.compensatesCameraMotion)
+                                             compensatesCameraMotion: options.compensatesCameraMotion,
+                                             learnedFeatures: options.learnedFeatures)
                     : try LockstepRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
-                                             parameters: parameters)
+                                             parameters: parameters, learnedFeatures: options.learnedFeatures)
                 let scored = try score(runs, of: sequence, folder: options.csvFolder(level: level),
                                        protocol: options.evaluationProtocol, writesEvidence: options.writesEvidence, inputs: inputs)
                 let runTracked = runs.reduce(0) { $0 + max(0, $1.records.count - 1) }

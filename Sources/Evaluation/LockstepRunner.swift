@@ -17,14 +17,16 @@ import VideoIO
 ///
 /// One-pass evaluation (OPE) is the one-run case (see ``OPERunner``).
 public enum LockstepRunner {
-    /// Tracks `sequence` at `level` (with `parameters` instead of the level's set when given) from
+    /// Tracks `sequence` at `level` (with `parameters` instead of the level's set when given; the
+    /// learned-feature set with `learnedFeatures`) from
     /// each start of `protocol`, decoding at most as many frames as there are ground-truth lines.
     /// Returns one run per start, in the protocol's order.
     /// Throws ``EvaluationError/videoFailed(path:reason:)`` when the video cannot be opened or
     /// decoded, ``EvaluationError/trackingFailed(sequence:frame:reason:)`` when a start box is not a
     /// usable box inside the frame (or there is none) or the tracker rejects a frame.
     public static func run(_ sequence: OTBSequence, protocol evaluationProtocol: EvaluationProtocol,
-                           level: TrackingLevel, parameters: TrackerParameters? = nil) throws -> [SequenceRun] {
+                           level: TrackingLevel, parameters: TrackerParameters? = nil,
+                           learnedFeatures: Bool = false) throws -> [SequenceRun] {
         let clock = ContinuousClock()
         let started = clock.now
         let reader: VideoReader
@@ -35,8 +37,9 @@ public enum LockstepRunner {
         }
         let width = reader.info.width, height = reader.info.height
         let starts = try usableStarts(of: sequence, protocol: evaluationProtocol, width: width, height: height)
-        let runs = starts.map { LockstepRun(start: $0, width: width, height: height, level: level, parameters: parameters) }
-        let colour = runs.contains { $0.handler.needsColour(for: parameters ?? .for(level, learnedFeatures: NanoTrackLibrary.isAvailable)) }
+        let runs = starts.map { LockstepRun(start: $0, width: width, height: height, level: level, parameters: parameters,
+                                            learnedFeatures: learnedFeatures) }
+        let colour = runs.contains { $0.handler.needsColour(for: parameters ?? .for(level, learnedFeatures: learnedFeatures)) }
         let frameCount = sequence.groundTruth.count
         var decoded = 0
 
@@ -107,13 +110,13 @@ private final class LockstepRun: @unchecked Sendable {
     var trackTime = Duration.zero
     var error: Error?
 
-    init(start: RunStart, width: Int, height: Int, level: TrackingLevel, parameters: TrackerParameters?) {
+    init(start: RunStart, width: Int, height: Int, level: TrackingLevel, parameters: TrackerParameters?, learnedFeatures: Bool) {
         self.start = start
         request = TrackObjectRequest(
             detectedObjectObservation: DetectedObjectObservation(
                 boundingBox: NormalizedRect(start.box, imageWidth: width, imageHeight: height)),
             trackingLevel: level)
-        request.usesLearnedFeatures = NanoTrackLibrary.isAvailable
+        request.usesLearnedFeatures = learnedFeatures
         request.customParameters = parameters
     }
 

@@ -1,6 +1,5 @@
 import Detection
 import Imaging
-import NeuralDetection
 import Tracking
 import VideoIO
 
@@ -55,11 +54,12 @@ final class TrackedObject {
     private(set) var velocity: (dx: Double, dy: Double) = (0, 0)
     private static let velocitySmoothing = 0.3
 
-    /// Starts on `context`'s frame (its colour is read only when the object's appearance is learnt).
+    /// Starts on `context`'s frame (its colour is read only when the object's appearance is learnt),
+    /// followed by the level's learned-feature tracker when `learnedFeatures`, else by its filter.
     /// `appearanceCue` says whether the handler describes the box (``AppearanceDescriber``), which picks
     /// the re-seeded track's confidence model fitted with that cue.
     init(trackID: Int, label: String, classLabel: String?, box: PixelRect, on context: FrameContext,
-         level: TrackingLevel, learnsAppearance: Bool, appearanceCue: Bool = false) {
+         level: TrackingLevel, learnedFeatures: Bool, learnsAppearance: Bool, appearanceCue: Bool = false) {
         let frame = context.image
         self.trackID = trackID
         self.label = label
@@ -69,7 +69,7 @@ final class TrackedObject {
         let observation = DetectedObjectObservation(
             boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
         request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
-        request.usesLearnedFeatures = NanoTrackLibrary.isAvailable
+        request.usesLearnedFeatures = learnedFeatures
         redetector = learnsAppearance ? TemplateRedetector() : nil
         confidenceModel = learnsAppearance
             ? TrackConfidenceModel.for(level, withAppearance: appearanceCue, learnedFeatures: request.usesLearnedFeatures) : nil

@@ -21,10 +21,17 @@ public struct TrackingOptions: Sendable {
     /// Register each frame and pass the camera's motion and the scene's stability to the sinks
     /// (the annotated MP4 shows a marker).
     public var showsCameraMotion: Bool
+    /// Follow boxes with the level's learned-feature (Siamese) tracker instead of its correlation
+    /// filter on hand-made features (needs the neural runtime; off by default until it holds the
+    /// pipeline's promises about objects that leave the picture: docs/siamese-tracker.md). Automatic
+    /// tracks (no boxes given) always run the filters: detections re-seed them every few frames.
+    public var learnedFeatures: Bool
 
     public init(level: TrackingLevel = .accurate, startFrame: Int = 0, reseedEvery: Int = 50,
                 detector: DetectorChoice = .template, detectionMinimumScore: Float = 0.5,
-                compensatesCameraMotion: Bool = false, showsCameraMotion: Bool = false, automaticDetectionInterval: Int = 2) {
+                compensatesCameraMotion: Bool = false, showsCameraMotion: Bool = false, automaticDetectionInterval: Int = 2,
+                learnedFeatures: Bool = false) {
+        self.learnedFeatures = learnedFeatures
         self.automaticDetectionInterval = automaticDetectionInterval
         self.level = level
         self.startFrame = startFrame

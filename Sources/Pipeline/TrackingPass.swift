@@ -23,7 +23,7 @@ final class TrackingPass {
     private var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
 
     /// Throws `DetectionError` when the session's detector cannot be loaded, `NeuralDetectionError`
-    /// when the runtime is installed but a network of the learned-feature trackers is not usable.
+    /// when the learned-feature trackers are asked for and the runtime or a network is not usable.
     init(session: ClipTrackingSession, makeSinks: @escaping () throws -> [TrackSink], progress: ((Int) -> Void)?) throws {
         self.session = session
         self.makeSinks = makeSinks
@@ -32,8 +32,12 @@ final class TrackingPass {
         // tracks are re-seeded too often to need it.
         let describer = session.targets.contains { $0.corners == nil } ? AppearanceDescription.shared : nil
         handler = SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
-        let learned = try NanoTrackLibrary.checkAvailability()
-        needsColour = TrackerParameters.for(session.options.level, learnedFeatures: learned).needsColour
+        let learnedFeatures = session.options.learnedFeatures
+        if learnedFeatures {
+            try InferenceRuntime.load()
+            _ = try NanoTrackLibrary.checkAvailability()
+        }
+        needsColour = TrackerParameters.for(session.options.level, learnedFeatures: learnedFeatures).needsColour
         groups = try session.trackGroups(appearanceCue: describer != nil)
     }
 

@@ -77,6 +77,9 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Also write each run's confidence features beside its CSV (<run>.evidence.csv), for scripts/fitting/fit-confidence.py.")
     var evidence = false
 
+    @Flag(help: "Evaluate the levels' Siamese trackers on NanoTrack's learned features (track --learned-features) instead of their correlation filters.")
+    var learnedFeatures = false
+
     @Option(help: ArgumentHelp("JSON floors per level (meanAUC, meanConfidenceROCAUC, maxFailureRateAbove, maxECE, maxDashedOnObject); exit 1 when a figure is worse.",
                                valueName: "file"))
     var require: String?
@@ -124,6 +127,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
                                         detector: DetectorChoice(parsing: detector), compensatesCameraMotion: cameraMotion,
                                         categories: try categories.map { try SequenceCategories(path: $0) })
         options.writesEvidence = evidence
+        options.learnedFeatures = learnedFeatures
         var printedHeader = false
         let report = try DatasetEvaluation.run(dataset: dataset, options: options) { level, result in
             if !printedHeader {

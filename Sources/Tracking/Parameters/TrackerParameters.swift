@@ -174,7 +174,8 @@ public struct TrackerParameters: Sendable, Equatable {
         }
     }
 
-    /// A level's Siamese tracker on NanoTrack's learned features, with the authors' settings:
+    /// A level's Siamese tracker on NanoTrack's learned features, with the authors' settings (the box
+    /// follows an object out of the picture, ``SiameseSettings/followsOutOfFrame``):
     /// `fast` runs v2 (48 feature channels), `accurate` v3 (96 channels, a depthwise correlation
     /// as well; about 1.2x the time). Its confidence models are fitted on its own evidence
     /// (``ConfidenceModel/learnedFast`` and the like). Figures: docs/siamese-tracker.md.
@@ -188,6 +189,7 @@ public struct TrackerParameters: Sendable, Equatable {
     private static let learnedFast: TrackerParameters = {
         var parameters = TrackerParameters.fast
         parameters.siamese = .authorsV2
+        parameters.siamese?.followsOutOfFrame = true
         parameters.confidenceModel = .learnedFast
         parameters.appearanceConfidenceModel = .learnedFastWithAppearance
         return parameters
@@ -196,6 +198,7 @@ public struct TrackerParameters: Sendable, Equatable {
     private static let learnedAccurate: TrackerParameters = {
         var parameters = TrackerParameters.fast
         parameters.siamese = .authorsV3
+        parameters.siamese?.followsOutOfFrame = true
         parameters.confidenceModel = .learnedAccurate
         parameters.appearanceConfidenceModel = .learnedAccurateWithAppearance
         return parameters

@@ -27,6 +27,10 @@ public struct SiameseSettings: Sendable, Equatable {
     public var sizeLearningRate: Float
     /// Context around the object in the template and search crops, a fraction of (w + h).
     public var contextAmount: Float
+    /// Let the box follow its object out of the picture (its centre up to half the box past an
+    /// edge), so that an object that leaves is reported out of view; false holds the centre on the
+    /// frame, as the published trackers do, leaving a box half inside at the edge.
+    public var followsOutOfFrame = false
 
     public init(release: SiameseNetworkRelease, convention: Convention, windowInfluence: Float, scaleChangePenalty: Float, sizeLearningRate: Float,
                 contextAmount: Float = 0.5) {

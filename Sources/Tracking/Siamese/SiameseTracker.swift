@@ -131,10 +131,11 @@ public final class SiameseTracker: ObjectTracker {
         let rate = candidate.penalty * candidate.score * settings.sizeLearningRate
         let newWidth = candidate.width / scale * rate + (1 - rate) * width
         let newHeight = candidate.height / scale * rate + (1 - rate) * height
-        centreX = min(max(centreX + candidate.dx / scale, 0), Float(frameWidth))
-        centreY = min(max(centreY + candidate.dy / scale, 0), Float(frameHeight))
         width = min(max(newWidth, 10), Float(frameWidth))
         height = min(max(newHeight, 10), Float(frameHeight))
+        let marginX = settings.followsOutOfFrame ? width / 2 : 0, marginY = settings.followsOutOfFrame ? height / 2 : 0
+        centreX = min(max(centreX + candidate.dx / scale, -marginX), Float(frameWidth) + marginX)
+        centreY = min(max(centreY + candidate.dy / scale, -marginY), Float(frameHeight) + marginY)
         box = opencv
             ? PixelRect(x: Double(Int(centreX - width / 2)), y: Double(Int(centreY - height / 2)),
                         width: Double(Int(width)), height: Double(Int(height)))
