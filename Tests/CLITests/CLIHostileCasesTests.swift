@@ -366,6 +366,45 @@ final class CLIHostileCasesTests: XCTestCase {
         XCTAssertEqual(folder.files(under: "."), [], "nothing is written")
     }
 
+    /// Item 8: a clip whose picture size changes mid-stream (480x360, then 240x180) is tracked as
+    /// players show it, every frame scaled to the first frame's size, with a warning naming the clip
+    /// and the frame; the boxes stay on the object in the first frame's pixels, CSV-only or not.
+    func testAClipWhoseSizeChangesMidStreamIsScaledToItsFirstFramesSize() throws {
+        let folder = try CLITemporaryFolder()
+        // A grey picture with a white square holding a black one: 80x80 at (200,140), halved in the second part.
+        func segment(_ name: String, size: String, scale: Int) throws {
+            let outer = [200, 140, 80, 80].map { $0 / scale }, inner = [220, 160, 40, 40].map { $0 / scale }
+            let boxes = "drawbox=x=\(outer[0]):y=\(outer[1]):w=\(outer[2]):h=\(outer[3]):color=white:t=fill,"
+                + "drawbox=x=\(inner[0]):y=\(inner[1]):w=\(inner[2]):h=\(inner[3]):color=black:t=fill"
+            try CLI.ffmpeg(["-f", "lavfi", "-i", "color=c=gray:size=\(size):rate=20,\(boxes)", "-frames:v", "20",
+                            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", folder.path(name)])
+        }
+        try segment("a.ts", size: "480x360", scale: 1)
+        try segment("b.ts", size: "240x180", scale: 2)
+        let clip = folder.path("in/sizes.mp4")
+        try FileManager.default.createDirectory(atPath: folder.path("in"), withIntermediateDirectories: true)
+        try CLI.ffmpeg(["-i", "concat:\(folder.path("a.ts"))|\(folder.path("b.ts"))", "-c", "copy", clip])
+        let before = try fingerprints(under: [folder.path("in")])
+        let warning = "warning: \(clip): frame 20: the picture size changes to 240x180; scaled to the first frame's 480x360, as players show it"
+        for video in [false, true] {
+            let csv = folder.path("out/\(video).csv")
+            let outcome = try CLI.vtrack(["track", clip, "--box", "200,140,80,80", "--csv", csv, "--quiet"]
+                                         + (video ? ["--video", folder.path("out/t.mp4")] : []))
+            XCTAssertEqual(outcome.status, 0, outcome.stderr)
+            XCTAssertEqual(outcome.messages, [warning])
+            let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").dropFirst()
+                .map { $0.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) ?? .nan } }
+            XCTAssertEqual(rows.map { Int($0[0]) }, Array(0..<40))
+            for row in rows {
+                XCTAssertEqual(row[4], 200, accuracy: 4, "frame \(row[0]): x")
+                XCTAssertEqual(row[5], 140, accuracy: 4, "frame \(row[0]): y")
+                XCTAssertEqual(row[6], 80, accuracy: 8, "frame \(row[0]): width")
+            }
+        }
+        XCTAssertEqual(try CLI.frameTimes(of: folder.path("out/t.mp4")).count, 40, "the annotated MP4 has every frame")
+        XCTAssertEqual(try fingerprints(under: [folder.path("in")]), before)
+    }
+
     /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
     /// when the models are not installed.
     private static func installedModelFile(_ relative: String) throws -> String {
