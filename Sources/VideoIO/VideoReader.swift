@@ -5,7 +5,8 @@ import Imaging
 ///
 /// Opens whatever libavformat opens: MP4, MOV, MKV, WebM, AVI, and image sequences given as a
 /// `printf`-style pattern (`img/%04d.jpg`; FFmpeg looks for a first number between 0 and 4, and
-/// plays sequences at 25 fps). The first video stream that is not
+/// plays sequences at 25 fps; a sequence with a gap, such as 0001, 0002, 0005, is refused rather
+/// than ended at the gap). The first video stream that is not
 /// cover art is decoded, with frame threading on every core. Pictures are rotated upright by the
 /// stream's display matrix, so ``info`` sizes and every ``VideoFrame`` refer to the picture as a
 /// player shows it. A stream whose picture size changes mid-way (joined recordings, adaptive
@@ -42,10 +43,13 @@ public final class VideoReader {
     private var ended = false
 
     /// Opens `path` and decodes its first picture (so a file that cannot be decoded fails here).
-    /// Throws ``VideoError``: `fileNotFound`, `notAVideoFile`, `cannotOpen`, `noVideoStream`,
+    /// Throws ``VideoError``: `fileNotFound`, `notAVideoFile`, `sequenceGap`, `cannotOpen`, `noVideoStream`,
     /// `unsupportedCodec`, `decoderFailed`, `noDecodableFrames` or `unsupportedPixelFormat`.
     public init(path: String) throws {
         let input = try InputFile(path: path)
+        if input.formatName == "image2", let gap = ImageSequencePattern(path)?.firstGap() {
+            throw VideoError.sequenceGap(path: path, missing: gap.missing, resumesAt: gap.resumesAt)
+        }
         guard let stream = input.firstVideoStream else { throw VideoError.noVideoStream(path: path) }
         let decoder = try FrameDecoder(input: input, stream: stream)
         guard decoder.decodeNext() else {

@@ -405,6 +405,35 @@ final class CLIHostileCasesTests: XCTestCase {
         XCTAssertEqual(try fingerprints(under: [folder.path("in")]), before)
     }
 
+    /// Item 9: an image sequence with a missing number (0001, 0002, 0005) is refused with one line
+    /// naming the missing picture, before anything is written; a sequence without a gap is read whole.
+    func testAnImageSequenceWithAMissingNumberIsOneLineNamingTheMissingPicture() throws {
+        let folder = try CLITemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("seq"), withIntermediateDirectories: true)
+        try CLI.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=20", "-frames:v", "5", "-start_number", "1",
+                        folder.path("seq/%04d.png")])
+        try folder.copy(folder.path("seq/0001.png"), to: "whole/0001.png")
+        try folder.copy(folder.path("seq/0002.png"), to: "whole/0002.png")
+        for number in ["0003", "0004"] { try FileManager.default.removeItem(atPath: folder.path("seq/\(number).png")) }
+        let pattern = folder.path("seq/%04d.png"), out = folder.path("out")
+        let error = "Error: \(pattern): \(folder.path("seq/0003.png")) is missing but the sequence goes on at "
+            + "\(folder.path("seq/0005.png")) (FFmpeg would stop at the gap); number the pictures without gaps"
+        let before = try fingerprints(under: [folder.path("seq")])
+        for arguments in [["track", pattern, "--box", "40,30,40,40", "--out", out, "--quiet"],
+                          ["detect", pattern, "--detector", "haar-face", "--csv", out + "/d.csv", "--quiet"],
+                          ["register", pattern, "--csv", out + "/r.csv", "--quiet"],
+                          ["probe", pattern]] {
+            let outcome = try CLI.vtrack(arguments)
+            XCTAssertEqual(outcome.status, 1, "\(arguments)\n\(outcome.stderr)")
+            XCTAssertEqual(outcome.messages, [error], "\(arguments)")
+        }
+        XCTAssertEqual(folder.files(under: "out"), [], "nothing is written")
+        XCTAssertEqual(try fingerprints(under: [folder.path("seq")]), before)
+        let whole = try CLI.vtrack(["track", folder.path("whole/%04d.png"), "--box", "40,30,40,40", "--csv", out + "/w.csv", "--quiet"])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        XCTAssertEqual(try String(contentsOfFile: out + "/w.csv", encoding: .utf8).split(separator: "\n").count, 3)
+    }
+
     /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
     /// when the models are not installed.
     private static func installedModelFile(_ relative: String) throws -> String {
