@@ -22,7 +22,8 @@ public enum LockstepRunner {
     /// Returns one run per start, in the protocol's order.
     /// Throws ``EvaluationError/videoFailed(path:reason:)`` when the video cannot be opened or
     /// decoded, ``EvaluationError/trackingFailed(sequence:frame:reason:)`` when a start box is not a
-    /// usable box inside the frame (or there is none) or the tracker rejects a frame.
+    /// usable box inside the frame (or there is none) or the tracker rejects a frame;
+    /// ``NeuralDetectionError`` when the runtime is installed but the appearance describer is not usable.
     public static func run(_ sequence: OTBSequence, protocol evaluationProtocol: EvaluationProtocol,
                            level: TrackingLevel, parameters: TrackerParameters? = nil) throws -> [SequenceRun] {
         let clock = ContinuousClock()
@@ -35,7 +36,10 @@ public enum LockstepRunner {
         }
         let width = reader.info.width, height = reader.info.height
         let starts = try usableStarts(of: sequence, protocol: evaluationProtocol, width: width, height: height)
-        let runs = starts.map { LockstepRun(start: $0, width: width, height: height, level: level, parameters: parameters) }
+        let describer = try AppearanceDescription.loadShared()
+        let runs = starts.map {
+            LockstepRun(start: $0, width: width, height: height, level: level, parameters: parameters, appearance: describer)
+        }
         let colour = runs.contains { $0.handler.needsColour(for: parameters ?? .for(level, learnedFeatures: NanoTrackLibrary.isAvailable)) }
         let frameCount = sequence.groundTruth.count
         var decoded = 0
@@ -99,7 +103,7 @@ public enum LockstepRunner {
 /// thread at a time (the frame loop, or its slot of `concurrentPerform`).
 private final class LockstepRun: @unchecked Sendable {
     let start: RunStart
-    let handler = SequenceRequestHandler(appearance: AppearanceDescription.shared, siameseNetworks: NanoTrackLibrary())
+    let handler: SequenceRequestHandler
     let request: TrackObjectRequest
     var records: [TrackRecord] = []
     private var outOfView = OutOfViewHold()
@@ -107,8 +111,10 @@ private final class LockstepRun: @unchecked Sendable {
     var trackTime = Duration.zero
     var error: Error?
 
-    init(start: RunStart, width: Int, height: Int, level: TrackingLevel, parameters: TrackerParameters?) {
+    init(start: RunStart, width: Int, height: Int, level: TrackingLevel, parameters: TrackerParameters?,
+         appearance: AppearanceDescription?) {
         self.start = start
+        handler = SequenceRequestHandler(appearance: appearance, siameseNetworks: NanoTrackLibrary())
         request = TrackObjectRequest(
             detectedObjectObservation: DetectedObjectObservation(
                 boundingBox: NormalizedRect(start.box, imageWidth: width, imageHeight: height)),

@@ -434,6 +434,35 @@ final class CLIHostileCasesTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: out + "/w.csv", encoding: .utf8).split(separator: "\n").count, 3)
     }
 
+    /// Item 13: an appearance network that is installed but unusable is one line naming its file;
+    /// only a missing runtime means "no appearance cue".
+    func testABrokenAppearanceNetworkIsOneLineNamingItsFile() throws {
+        let installed = try Self.installedModelFile("appearance/appearance.xml")
+        // <dependencies>/models/appearance/appearance.xml
+        let dependencies = (((installed as NSString).deletingLastPathComponent as NSString)
+            .deletingLastPathComponent as NSString).deletingLastPathComponent
+        let folder = try CLITemporaryFolder()
+        let deps = folder.path("deps")
+        try FileManager.default.createDirectory(atPath: deps + "/models/appearance", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: deps + "/openvino", withDestinationPath: dependencies + "/openvino")
+        for model in ["person", "face", "nanotrack"] where FileManager.default.fileExists(atPath: dependencies + "/models/" + model) {
+            try FileManager.default.createSymbolicLink(atPath: deps + "/models/" + model, withDestinationPath: dependencies + "/models/" + model)
+        }
+        try folder.copy(installed, to: "deps/models/appearance/appearance.xml")
+        let weights = try Data(contentsOf: URL(fileURLWithPath: dependencies + "/models/appearance/appearance.bin"))
+        try folder.write(weights.prefix(1000), to: "deps/models/appearance/appearance.bin")
+        let arguments = ["track", cliSampleClip, "--box", "60,30,50,60", "--csv", folder.path("t.csv"), "--quiet"]
+        let broken = try CLI.vtrack(arguments, environment: ["VTRACK_DEPS": deps, "VTRACK_CACHE": ""])
+        XCTAssertEqual(broken.status, 1, broken.stderr)
+        XCTAssertEqual(broken.messages.count, 1, broken.stderr)
+        XCTAssertTrue(broken.messages.first?.hasPrefix("Error: \(deps)/models/appearance/appearance.xml: ") ?? false, broken.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("t.csv")))
+
+        let noRuntime = try CLI.vtrack(arguments, environment: ["VTRACK_DEPS": folder.path("nothing-installed")])
+        XCTAssertEqual(noRuntime.status, 0, noRuntime.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("t.csv")))
+    }
+
     /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
     /// when the models are not installed.
     private static func installedModelFile(_ relative: String) throws -> String {
