@@ -463,6 +463,24 @@ final class CLIHostileCasesTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("t.csv")))
     }
 
+    /// Item 7: the person detector's work does not grow with the frame's aspect ratio: two frames
+    /// of 8000x16 or 16x8000 take seconds, as two of 480x360 do (minutes before).
+    func testThePersonDetectorOnAVeryLongOrTallFrameTakesSeconds() throws {
+        _ = try Self.installedModelFile("person/frozen_inference_graph.pb")
+        let folder = try CLITemporaryFolder()
+        for size in ["8000x16", "16x8000"] {
+            let clip = folder.path("\(size).mp4")
+            try CLI.makeClip(clip, size: size, frames: 2)
+            for arguments in [["detect", clip, "--detector", "person", "--csv", folder.path("d.csv"), "--quiet"],
+                              ["track", clip, "--detector", "person", "--csv", folder.path("t.csv"), "--quiet"]] {
+                let started = Date()
+                let outcome = try CLI.vtrack(arguments, timeout: 30)
+                XCTAssertEqual(outcome.status, 0, "\(arguments)\n\(outcome.stderr)")
+                XCTAssertLessThan(Date().timeIntervalSince(started), 30, "\(arguments)")
+            }
+        }
+    }
+
     /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
     /// when the models are not installed.
     private static func installedModelFile(_ relative: String) throws -> String {
