@@ -1,7 +1,9 @@
 """Writes a tiny ONNX "detector" whose output is a known constant, in the YOLOv5 ([1, N, 5+C]) or
 YOLOv8 ([1, 4+C, N]) layout, with Ultralytics-style class names in its metadata.
 
-usage: make_yolo_onnx.py v5|v8 OUT.onnx [--no-names]
+usage: make_yolo_onnx.py v5|v8 OUT.onnx [--no-names] [--first-class N]
+--first-class N gives the first candidate (the 0.9 person) class N instead: a model of the same
+size with other contents.
 The output does not depend on the image (it adds 0 x the image mean), so the decoding of boxes,
 scores, classes and the letterbox mapping can be checked exactly.
 """
@@ -42,6 +44,9 @@ def output_array(layout):
 
 def main():
     layout, path = sys.argv[1], sys.argv[2]
+    if "--first-class" in sys.argv:
+        cx, cy, w, h, _, s = CANDIDATES[0]
+        CANDIDATES[0] = (cx, cy, w, h, int(sys.argv[sys.argv.index("--first-class") + 1]), s)
     constant = output_array(layout)
     graph = helper.make_graph(
         [
