@@ -137,6 +137,11 @@ public final class BatchRunner {
         let boxes: ClipBoxes
         do {
             guard let resolved = try resolvedBoxes(for: clip, at: clipPath) else {
+                // No sidecar because the clip itself is gone (its folder removed during the batch):
+                // that clip fails, it is not a clip without boxes.
+                guard FileManager.default.fileExists(atPath: clipPath) else {
+                    return .failed(clip, "\(clipPath): file not found (removed since the batch started)")
+                }
                 let sidecar = (BoxSidecar.csvPath(forClip: clip) as NSString).lastPathComponent
                 return BatchClipResult(clip: clip, status: .skipped,
                                        error: "no boxes: no \(sidecar) or .boxes.json beside it, no manifest row, and no class --detector")
