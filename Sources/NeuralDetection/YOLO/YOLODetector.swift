@@ -7,7 +7,8 @@ import Imaging
 ///
 /// The frame is letterboxed into the model's input (RGB, 0...1, grey padding; a dynamic input size
 /// becomes 640x640), candidates are decoded, and non-maximum suppression runs per class.
-/// Class names come from the model's `names` metadata, or from a names file (one per line).
+/// Class names come from the model's `names` metadata, or
+/// from a names file (one per line). A model with an 8-bit input is given the pixels' bytes (0...255).
 ///
 ///     let detector = try YOLODetector(modelPath: "yolo11n.onnx", keeping: ["person", "car"], minimumScore: 0.4)
 ///     for detection in try detector.detect(in: frame) { print(detection.label ?? "?", detection.box) }
@@ -40,10 +41,11 @@ public final class YOLODetector: Detector, @unchecked Sendable {
         }
         guard network.outputCount >= 1 else { throw NeuralDetectionError.unusableModel(path: modelPath, reason: "the model has no output") }
         // The layout (and, without names, the class count) is read from a first inference's output shape.
+        // A model with an 8-bit input takes the pixels' 0...255 values as they are; a float one, 0...1.
         input = ImageInputBuffer(format: ImageInputFormat(width: network.inputShape[3], height: network.inputShape[2],
-                                                          layout: .channelsFirst, scale: 1 / 255, padding: 114),
+                                                          layout: .channelsFirst, scale: network.takesBytes ? 1 : 1 / 255, padding: 114),
                                  takesBytes: network.takesBytes)
-        let shape = try network.run(&input.floats) { $0[0].shape }
+        let shape = try Self.run(network, on: input) { $0[0].shape }
         guard let layout = YOLOOutputLayout(shape: shape, classCount: declaredNames?.count) else {
             if declaredNames == nil {
                 throw NeuralDetectionError.unusableModel(
@@ -76,7 +78,7 @@ public final class YOLODetector: Detector, @unchecked Sendable {
         defer { lock.unlock() }
         let placement = input.fill(from: frame, region: frame.bounds, letterbox: true)
         let names = classNames, classes = keptClasses, minimumScore = minimumScore, path = network.path
-        let found = try network.run(&input.floats) { outputs -> [Detection] in
+        let found = try Self.run(network, on: input) { outputs -> [Detection] in
             guard let layout = YOLOOutputLayout(shape: outputs[0].shape, classCount: names.count) else {
                 throw NeuralDetectionError.inferenceFailed(path: path, reason: "unexpected output shape \(outputs[0].shape)")
             }
@@ -93,5 +95,11 @@ public final class YOLODetector: Detector, @unchecked Sendable {
             kept += NonMaximumSuppression.apply(found.filter { $0.label == label }, overlap: suppressionOverlap)
         }
         return kept.sorted { $0.score > $1.score }
+    }
+
+    /// Runs `network` on the input's bytes or floats, whichever the model takes.
+    private static func run<Result>(_ network: NeuralNetwork, on input: ImageInputBuffer,
+                                    read: ([NetworkOutput]) throws -> Result) throws -> Result {
+        network.takesBytes ? try network.run(&input.bytes, read: read) : try network.run(&input.floats, read: read)
     }
 }

@@ -3,7 +3,7 @@ YOLOv8 ([1, 4+C, N]) layout, with Ultralytics-style class names in its metadata.
 
 usage: make_yolo_onnx.py v5|v8 OUT.onnx [--no-names] [--first-class N]
 --first-class N gives the first candidate (the 0.9 person) class N instead: a model of the same
-size with other contents.
+size with other contents. --uint8-input makes the input 8-bit ([1, 3, 320, 320] uint8), cast to float inside.
 The output does not depend on the image (it adds 0 x the image mean), so the decoding of boxes,
 scores, classes and the letterbox mapping can be checked exactly.
 """
@@ -48,14 +48,16 @@ def main():
         cx, cy, w, h, _, s = CANDIDATES[0]
         CANDIDATES[0] = (cx, cy, w, h, int(sys.argv[sys.argv.index("--first-class") + 1]), s)
     constant = output_array(layout)
+    uint8_input = "--uint8-input" in sys.argv
+    cast = [helper.make_node("Cast", ["images"], ["pixels"], to=TensorProto.FLOAT)] if uint8_input else []
     graph = helper.make_graph(
-        [
-            helper.make_node("ReduceMean", ["images"], ["mean"], keepdims=0),
+        cast + [
+            helper.make_node("ReduceMean", ["pixels" if uint8_input else "images"], ["mean"], keepdims=0),
             helper.make_node("Mul", ["mean", "zero"], ["nothing"]),
             helper.make_node("Add", ["table", "nothing"], ["output0"]),
         ],
         "constant_detector",
-        [helper.make_tensor_value_info("images", TensorProto.FLOAT, [1, 3, SIZE, SIZE])],
+        [helper.make_tensor_value_info("images", TensorProto.UINT8 if uint8_input else TensorProto.FLOAT, [1, 3, SIZE, SIZE])],
         [helper.make_tensor_value_info("output0", TensorProto.FLOAT, list(constant.shape))],
         initializer=[numpy_helper.from_array(constant, "table"), numpy_helper.from_array(np.array(0, dtype=np.float32), "zero")],
     )
