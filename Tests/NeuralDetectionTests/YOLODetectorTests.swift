@@ -64,6 +64,19 @@ final class YOLODetectorTests: XCTestCase {
         assertDecoded(try detector.detect(in: try frame()), expected)
     }
 
+    /// Issue 38, item 17: names metadata that skips numbers (`{0: 'person', 2: 'dog'}`) names the
+    /// classes it has, the others are `class N` (it said "its metadata has no class names").
+    func testNamesMetadataThatSkipsNumbersNamesTheRestByNumber() throws {
+        let detector = try YOLODetector(modelPath: try model("v8", options: ["--names", "{0: 'person', 2: 'dog'}"]))
+        XCTAssertEqual(detector.classNames, ["person", "class 1", "dog"])
+        assertDecoded(try detector.detect(in: try frame()), expected.map { ($0.0, $0.1, $0.2, $0.3, $0.4 == "car" ? "class 1" : $0.4, $0.5) })
+        let beyond = try model("v8", options: ["--names", "{0: 'person', 7: 'boat'}"])
+        XCTAssertThrowsError(try YOLODetector(modelPath: beyond)) { error in
+            XCTAssertEqual("\(error)", "\(beyond): its names metadata names class 7, but its output shape [1, 7, 64] has 3 classes; "
+                           + "give --class-names FILE (one name per line)")
+        }
+    }
+
     func testDecodesYOLOv5LayoutWithObjectness() throws {
         let detector = try YOLODetector(modelPath: try model("v5"))
         assertDecoded(try detector.detect(in: try frame()), expected)

@@ -4,6 +4,7 @@ YOLOv8 ([1, 4+C, N]) layout, with Ultralytics-style class names in its metadata.
 usage: make_yolo_onnx.py v5|v8 OUT.onnx [--no-names] [--first-class N]
 --first-class N gives the first candidate (the 0.9 person) class N instead: a model of the same
 size with other contents. --uint8-input makes the input 8-bit ([1, 3, 320, 320] uint8), cast to float inside.
+--names TEXT writes TEXT as the names metadata instead (e.g. "{0: 'person', 2: 'dog'}").
 The output does not depend on the image (it adds 0 x the image mean), so the decoding of boxes,
 scores, classes and the letterbox mapping can be checked exactly.
 """
@@ -65,6 +66,8 @@ def main():
     model.ir_version = 8
     if "--no-names" not in sys.argv:
         names = "{" + ", ".join(f"{i}: '{n}'" for i, n in enumerate(NAMES)) + "}"
+        if "--names" in sys.argv:
+            names = sys.argv[sys.argv.index("--names") + 1]
         helper.set_model_props(model, {"names": names, "stride": "32"})
     onnx.checker.check_model(model)
     onnx.save(model, path)
