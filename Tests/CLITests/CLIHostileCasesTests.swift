@@ -437,20 +437,12 @@ final class CLIHostileCasesTests: XCTestCase {
     /// Item 13: an appearance network that is installed but unusable is one line naming its file;
     /// only a missing runtime means "no appearance cue".
     func testABrokenAppearanceNetworkIsOneLineNamingItsFile() throws {
-        let installed = try Self.installedModelFile("appearance/appearance.xml")
-        // <dependencies>/models/appearance/appearance.xml
-        let dependencies = (((installed as NSString).deletingLastPathComponent as NSString)
-            .deletingLastPathComponent as NSString).deletingLastPathComponent
         let folder = try CLITemporaryFolder()
-        let deps = folder.path("deps")
-        try FileManager.default.createDirectory(atPath: deps + "/models/appearance", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: deps + "/openvino", withDestinationPath: dependencies + "/openvino")
-        for model in ["person", "face", "nanotrack"] where FileManager.default.fileExists(atPath: dependencies + "/models/" + model) {
-            try FileManager.default.createSymbolicLink(atPath: deps + "/models/" + model, withDestinationPath: dependencies + "/models/" + model)
-        }
-        try folder.copy(installed, to: "deps/models/appearance/appearance.xml")
-        let weights = try Data(contentsOf: URL(fileURLWithPath: dependencies + "/models/appearance/appearance.bin"))
-        try folder.write(weights.prefix(1000), to: "deps/models/appearance/appearance.bin")
+        let installed = try Self.installedModelFile("appearance/appearance.bin")
+        let deps = try dependencies(in: folder, replacing: "appearance", with: [
+            "appearance.xml": try Data(contentsOf: URL(fileURLWithPath: try Self.installedModelFile("appearance/appearance.xml"))),
+            "appearance.bin": try Data(contentsOf: URL(fileURLWithPath: installed)).prefix(1000),
+        ])
         let arguments = ["track", cliSampleClip, "--box", "60,30,50,60", "--csv", folder.path("t.csv"), "--quiet"]
         let broken = try CLI.vtrack(arguments, environment: ["VTRACK_DEPS": deps, "VTRACK_CACHE": ""])
         XCTAssertEqual(broken.status, 1, broken.stderr)
@@ -461,6 +453,40 @@ final class CLIHostileCasesTests: XCTestCase {
         let noRuntime = try CLI.vtrack(arguments, environment: ["VTRACK_DEPS": folder.path("nothing-installed")])
         XCTAssertEqual(noRuntime.status, 0, noRuntime.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("t.csv")))
+    }
+
+    /// Item 19: a damaged person model is one line naming it, without the model reader's own
+    /// TensorFlow/absl log lines before it.
+    func testADamagedPersonModelIsOneLineWithoutTheReadersLog() throws {
+        let folder = try CLITemporaryFolder()
+        _ = try Self.installedModelFile("person/frozen_inference_graph.pb")
+        let deps = try dependencies(in: folder, replacing: "person", with: ["frozen_inference_graph.pb": Data("garbage\n".utf8)])
+        for command in ["detect", "track"] {
+            let outcome = try CLI.vtrack([command, cliSampleClip, "--detector", "person", "--csv", folder.path("p.csv"), "--quiet"],
+                                         environment: ["VTRACK_DEPS": deps, "VTRACK_CACHE": ""])
+            XCTAssertEqual(outcome.status, 1, outcome.stderr)
+            XCTAssertEqual(outcome.stderr.split(whereSeparator: \.isNewline).count, 1, outcome.stderr)
+            XCTAssertTrue(outcome.stderr.hasPrefix("Error: \(deps)/models/person/frozen_inference_graph.pb: cannot read the model"),
+                          outcome.stderr)
+        }
+    }
+
+    /// A copy of vtrack's installed dependencies in `folder/deps` (symbolic links) with the files of
+    /// model `name` replaced by `files`; returns its path, for `VTRACK_DEPS`.
+    private func dependencies(in folder: CLITemporaryFolder, replacing name: String, with files: [String: Data]) throws -> String {
+        // <dependencies>/models/appearance/appearance.xml
+        let installed = try Self.installedModelFile("appearance/appearance.xml")
+        let dependencies = (((installed as NSString).deletingLastPathComponent as NSString)
+            .deletingLastPathComponent as NSString).deletingLastPathComponent
+        let deps = folder.path("deps")
+        try FileManager.default.createDirectory(atPath: deps + "/models/" + name, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: deps + "/openvino", withDestinationPath: dependencies + "/openvino")
+        for model in ["person", "face", "nanotrack", "appearance"]
+        where model != name && FileManager.default.fileExists(atPath: dependencies + "/models/" + model) {
+            try FileManager.default.createSymbolicLink(atPath: deps + "/models/" + model, withDestinationPath: dependencies + "/models/" + model)
+        }
+        for (file, data) in files { try folder.write(data, to: "deps/models/\(name)/\(file)") }
+        return deps
     }
 
     /// Item 7: the person detector's work does not grow with the frame's aspect ratio: two frames
