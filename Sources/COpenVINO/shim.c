@@ -3,11 +3,13 @@
 #include "COpenVINO.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef VTRACK_DEPS_DIRECTORY
 #define VTRACK_DEPS_DIRECTORY ".deps"
@@ -166,13 +168,39 @@ int vt_ov_load_runtime(const char *library_path, char *message, size_t capacity)
     return result;
 }
 
+// The model readers' own logging (TensorFlow's and protobuf's absl lines on a damaged graph) goes
+// to file descriptor 2 while a model is read: it is silenced then, since the error returned says
+// what went wrong. Returns the saved descriptor for end_quiet_stderr, or -1 when nothing changed.
+static int begin_quiet_stderr(void) {
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (saved < 0 || null < 0 || dup2(null, STDERR_FILENO) < 0) {
+        if (saved >= 0) close(saved);
+        if (null >= 0) close(null);
+        return -1;
+    }
+    close(null);
+    return saved;
+}
+
+static void end_quiet_stderr(int saved) {
+    if (saved < 0) return;
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+}
+
 vt_ov_network *vt_ov_network_read(const char *model_path, char *message, size_t capacity) {
     if (core == NULL) {
         say(message, capacity, "the OpenVINO runtime is not loaded");
         return NULL;
     }
     ov_model_t *model = NULL;
-    if (api.core_read_model(core, model_path, NULL, &model) != 0 || model == NULL) {
+    int saved_stderr = begin_quiet_stderr();
+    ov_status_e status = api.core_read_model(core, model_path, NULL, &model);
+    end_quiet_stderr(saved_stderr);
+    if (status != 0 || model == NULL) {
         say(message, capacity, "cannot read the model: %s", last_error());
         return NULL;
     }

@@ -23,7 +23,8 @@ public enum LockstepRunner {
     /// Returns one run per start, in the protocol's order.
     /// Throws ``EvaluationError/videoFailed(path:reason:)`` when the video cannot be opened or
     /// decoded, ``EvaluationError/trackingFailed(sequence:frame:reason:)`` when a start box is not a
-    /// usable box inside the frame (or there is none) or the tracker rejects a frame.
+    /// usable box inside the frame (or there is none) or the tracker rejects a frame;
+    /// ``NeuralDetectionError`` when the runtime is installed but the appearance describer is not usable.
     public static func run(_ sequence: OTBSequence, protocol evaluationProtocol: EvaluationProtocol,
                            level: TrackingLevel, parameters: TrackerParameters? = nil,
                            learnedFeatures: Bool = false) throws -> [SequenceRun] {
@@ -37,8 +38,11 @@ public enum LockstepRunner {
         }
         let width = reader.info.width, height = reader.info.height
         let starts = try usableStarts(of: sequence, protocol: evaluationProtocol, width: width, height: height)
-        let runs = starts.map { LockstepRun(start: $0, width: width, height: height, level: level, parameters: parameters,
-                                            learnedFeatures: learnedFeatures) }
+        let describer = try AppearanceDescription.loadShared()
+        let runs = starts.map {
+            LockstepRun(start: $0, width: width, height: height, level: level, parameters: parameters,
+                        learnedFeatures: learnedFeatures, appearance: describer)
+        }
         let colour = runs.contains { $0.handler.needsColour(for: parameters ?? .for(level, learnedFeatures: learnedFeatures)) }
         let frameCount = sequence.groundTruth.count
         var decoded = 0
@@ -102,7 +106,7 @@ public enum LockstepRunner {
 /// thread at a time (the frame loop, or its slot of `concurrentPerform`).
 private final class LockstepRun: @unchecked Sendable {
     let start: RunStart
-    let handler = SequenceRequestHandler(appearance: AppearanceDescription.shared, siameseNetworks: NanoTrackLibrary())
+    let handler: SequenceRequestHandler
     let request: TrackObjectRequest
     var records: [TrackRecord] = []
     private var outOfView = OutOfViewHold()
@@ -110,8 +114,10 @@ private final class LockstepRun: @unchecked Sendable {
     var trackTime = Duration.zero
     var error: Error?
 
-    init(start: RunStart, width: Int, height: Int, level: TrackingLevel, parameters: TrackerParameters?, learnedFeatures: Bool) {
+    init(start: RunStart, width: Int, height: Int, level: TrackingLevel, parameters: TrackerParameters?,
+         learnedFeatures: Bool, appearance: AppearanceDescription?) {
         self.start = start
+        handler = SequenceRequestHandler(appearance: appearance, siameseNetworks: NanoTrackLibrary())
         request = TrackObjectRequest(
             detectedObjectObservation: DetectedObjectObservation(
                 boundingBox: NormalizedRect(start.box, imageWidth: width, imageHeight: height)),

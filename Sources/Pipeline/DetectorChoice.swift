@@ -86,6 +86,16 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The files whose contents decide what the detector finds: ``inputFiles``, or the installed
+    /// model of the packaged `person` and `face` detectors.
+    public var fingerprintedFiles: [String] {
+        switch self {
+        case .person: return [PackagedModel.person.path]
+        case .face: return [PackagedModel.face.path]
+        default: return inputFiles.map(\.path)
+        }
+    }
+
     /// The class detector, or `nil` for `.template`. Neural detectors are loaded and compiled once
     /// per process and shared. Throws `DetectionError` or `NeuralDetectionError` naming the file.
     public func makeClassDetector() throws -> (any Detector)? {

@@ -2,11 +2,13 @@ import CFFmpeg
 import Foundation
 import Imaging
 
-/// Turns decoded pictures into upright grey and RGB images.
+/// Turns decoded pictures into upright grey and RGB images of one size.
 ///
-/// Grey comes straight from the Y plane when the pixel format has an 8-bit one (all common YUV
-/// formats, NV12, GRAY8): a copy, no colour conversion. Other formats, and RGB on demand, go
-/// through swscale. The swscale contexts and a rotation scratch buffer are kept and reused;
+/// Every picture comes out at the size the converter was made for (the stream's first picture):
+/// a picture of another size (a stream whose size changes mid-way) is scaled to it, as players
+/// show such a stream. Grey comes straight from the Y plane when the pixel format has an 8-bit one
+/// (all common YUV formats, NV12, GRAY8) and the size matches: a copy, no colour conversion. Other
+/// formats and sizes, and RGB on demand, go through swscale. The swscale contexts and a rotation scratch buffer are kept and reused;
 /// a lock makes the converter safe to use from the reader's thread and from any thread that
 /// calls ``VideoFrame/rgb()``.
 final class PictureConverter: @unchecked Sendable {
@@ -14,6 +16,14 @@ final class PictureConverter: @unchecked Sendable {
     private var greyScaler = Scaler(target: AV_PIX_FMT_GRAY8)
     private var rgbScaler = Scaler(target: AV_PIX_FMT_RGB24)
     private var scratch: [UInt8] = []
+    /// The decoded (not yet rotated) size of every picture this converter returns.
+    let width: Int, height: Int
+
+    /// A converter returning pictures of `width` x `height` decoded pixels (before rotation).
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 
     deinit {
         greyScaler.free()
@@ -28,10 +38,10 @@ final class PictureConverter: @unchecked Sendable {
     /// The upright grey picture, one byte per pixel: the decoded Y values as stored (usually
     /// 16...235 for video, 0...255 for JPEG-range sources). `nil` when swscale fails.
     func luma(of frame: UnsafePointer<AVFrame>, turn: QuarterTurn) -> Image<UInt8>? {
-        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
-        guard width > 0, height > 0 else { return nil }
+        guard width > 0, height > 0, frame.pointee.width > 0, frame.pointee.height > 0 else { return nil }
         let size = turn.rotatedSize(width: width, height: height)
-        if Self.hasEightBitLumaPlane(AVPixelFormat(frame.pointee.format)), let plane = frame.pointee.data.0 {
+        if Int(frame.pointee.width) == width, Int(frame.pointee.height) == height,
+           Self.hasEightBitLumaPlane(AVPixelFormat(frame.pointee.format)), let plane = frame.pointee.data.0 {
             let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
                 if let base = buffer.baseAddress {
                     turn.copy(from: plane, sourceStride: Int(frame.pointee.linesize.0),
@@ -52,13 +62,12 @@ final class PictureConverter: @unchecked Sendable {
 
     private func convert(_ frame: UnsafePointer<AVFrame>, with scaler: ReferenceWritableKeyPath<PictureConverter, Scaler>,
                          channels: Int, turn: QuarterTurn) -> Image<UInt8>? {
-        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
-        guard width > 0, height > 0 else { return nil }
+        guard width > 0, height > 0, frame.pointee.width > 0, frame.pointee.height > 0 else { return nil }
         let size = turn.rotatedSize(width: width, height: height)
         let count = width * height * channels
         lock.lock()
         defer { lock.unlock() }
-        guard let context = self[keyPath: scaler].context(for: frame) else { return nil }
+        guard let context = self[keyPath: scaler].context(for: frame, width: Int32(width), height: Int32(height)) else { return nil }
         var succeeded = false
         // swscale's SIMD code may write a little past the end of the last row: give it a spare row.
         let slack = width * channels + 64
@@ -66,13 +75,13 @@ final class PictureConverter: @unchecked Sendable {
             initialized = count
             guard let output = buffer.baseAddress else { return }
             if turn == .none {
-                succeeded = Scaler.scale(frame, with: context, into: output, stride: width * channels)
+                succeeded = Scaler.scale(frame, with: context, into: output, stride: width * channels, height: height)
                 return
             }
             if scratch.count < count + slack { scratch = [UInt8](repeating: 0, count: count + slack) }
             scratch.withUnsafeMutableBufferPointer { scratchBuffer in
                 guard let upright = scratchBuffer.baseAddress,
-                      Scaler.scale(frame, with: context, into: upright, stride: width * channels) else { return }
+                      Scaler.scale(frame, with: context, into: upright, stride: width * channels, height: height) else { return }
                 turn.copy(from: upright, sourceStride: width * channels, width: width, height: height,
                           channels: channels, to: output)
                 succeeded = true
@@ -92,14 +101,14 @@ final class PictureConverter: @unchecked Sendable {
 }
 
 /// One cached swscale context converting decoded pictures of any size and format to `target`
-/// at the same size.
+/// at a given size.
 private struct Scaler {
     let target: AVPixelFormat
     private var handle: OpaquePointer?
     private var key: Key?
 
     private struct Key: Equatable {
-        var format: Int32, width: Int32, height: Int32, colourSpace: UInt32, fullRange: Bool
+        var format: Int32, width: Int32, height: Int32, targetWidth: Int32, targetHeight: Int32, colourSpace: UInt32, fullRange: Bool
     }
 
     init(target: AVPixelFormat) {
@@ -111,15 +120,17 @@ private struct Scaler {
         handle = nil
     }
 
-    /// A context for this frame's format, size and colour tags, rebuilt only when they change.
-    mutating func context(for frame: UnsafePointer<AVFrame>) -> OpaquePointer? {
+    /// A context from this frame's format, size and colour tags to `width` x `height`, rebuilt
+    /// only when they change.
+    mutating func context(for frame: UnsafePointer<AVFrame>, width targetWidth: Int32, height targetHeight: Int32) -> OpaquePointer? {
         let (format, jpegRange) = Self.withoutJPEGRange(AVPixelFormat(frame.pointee.format))
         let newKey = Key(format: format.rawValue, width: frame.pointee.width, height: frame.pointee.height,
+                         targetWidth: targetWidth, targetHeight: targetHeight,
                          colourSpace: frame.pointee.colorspace.rawValue,
                          fullRange: jpegRange || frame.pointee.color_range == AVCOL_RANGE_JPEG)
         if let handle, key == newKey { return handle }
         let width = frame.pointee.width, height = frame.pointee.height
-        guard let context = sws_getCachedContext(handle, width, height, format, width, height, target,
+        guard let context = sws_getCachedContext(handle, width, height, format, targetWidth, targetHeight, target,
                                                  SWS_BILINEAR, nil, nil, nil) else {
             handle = nil
             key = nil
@@ -139,9 +150,9 @@ private struct Scaler {
         return context
     }
 
-    /// Scales the whole of `frame` into packed `destination` with rows `stride` bytes apart.
+    /// Scales the whole of `frame` into packed `destination` of `height` rows `stride` bytes apart.
     static func scale(_ frame: UnsafePointer<AVFrame>, with context: OpaquePointer,
-                      into destination: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool {
+                      into destination: UnsafeMutablePointer<UInt8>, stride: Int, height: Int) -> Bool {
         var source = frame.pointee
         return withUnsafePointer(to: &source.data) { planes in
             planes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sourcePlanes in
@@ -157,7 +168,7 @@ private struct Scaler {
                                 withUnsafePointer(to: &targetStrides) { strides in
                                     strides.withMemoryRebound(to: Int32.self, capacity: 4) { targetStride in
                                         sws_scale(context, sourcePlanes, sourceStrides, 0, source.height,
-                                                  targetPlane, targetStride) == source.height
+                                                  targetPlane, targetStride) == Int32(height)
                                     }
                                 }
                             }

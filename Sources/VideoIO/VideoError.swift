@@ -10,6 +10,9 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
     case notARegularFile(path: String, kind: String)
     /// The file exists but FFmpeg recognises no container in it (text file, zero bytes, cut before its index).
     case notAVideoFile(path: String, reason: String)
+    /// An image sequence skips a number: FFmpeg would stop at `missing` though pictures go on at
+    /// `resumesAt`.
+    case sequenceGap(path: String, missing: String, resumesAt: String)
     /// The file could not be opened or its streams could not be read for another reason (permissions, I/O).
     case cannotOpen(path: String, reason: String)
     /// The container holds no video stream (audio-only file; cover art does not count).
@@ -51,6 +54,9 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
             return "\(path): is \(kind), not a video file (vtrack reads clips from regular files; save a stream to a file first)"
         case .notAVideoFile(let path, let reason):
             return "\(path): not a video file (\(reason))"
+        case .sequenceGap(let path, let missing, let resumesAt):
+            return "\(path): \(missing) is missing but the sequence goes on at \(resumesAt) "
+                + "(FFmpeg would stop at the gap); number the pictures without gaps"
         case .cannotOpen(let path, let reason):
             return "\(path): cannot open (\(reason))"
         case .noVideoStream(let path):

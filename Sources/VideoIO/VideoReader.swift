@@ -5,10 +5,13 @@ import Imaging
 ///
 /// Opens whatever libavformat opens: MP4, MOV, MKV, WebM, AVI, and image sequences given as a
 /// `printf`-style pattern (`img/%04d.jpg`; FFmpeg looks for a first number between 0 and 4, and
-/// plays sequences at 25 fps). The first video stream that is not
+/// plays sequences at 25 fps; a sequence with a gap, such as 0001, 0002, 0005, is refused rather
+/// than ended at the gap). The first video stream that is not
 /// cover art is decoded, with frame threading on every core. Pictures are rotated upright by the
 /// stream's display matrix, so ``info`` sizes and every ``VideoFrame`` refer to the picture as a
-/// player shows it.
+/// player shows it. A stream whose picture size changes mid-way (joined recordings, adaptive
+/// streams) is shown as players show it: every picture scaled to the first picture's size, with a
+/// warning naming the frame where the size changes.
 ///
 ///     let reader = try VideoReader(path: "clip.mp4")
 ///     print(reader.info)
@@ -28,7 +31,9 @@ public final class VideoReader {
     /// What the file holds, known before the first frame.
     public let info: VideoInfo
     private let decoder: FrameDecoder
-    private let converter = PictureConverter()
+    private let converter: PictureConverter
+    /// The decoded size of the previous picture, to warn once per change of size.
+    private var decodedSize: (width: Int32, height: Int32)
     private let turn: QuarterTurn
     private let secondsPerTick: Double
     private let originTimestamp: Int64
@@ -38,10 +43,13 @@ public final class VideoReader {
     private var ended = false
 
     /// Opens `path` and decodes its first picture (so a file that cannot be decoded fails here).
-    /// Throws ``VideoError``: `fileNotFound`, `notAVideoFile`, `cannotOpen`, `noVideoStream`,
+    /// Throws ``VideoError``: `fileNotFound`, `notAVideoFile`, `sequenceGap`, `cannotOpen`, `noVideoStream`,
     /// `unsupportedCodec`, `decoderFailed`, `noDecodableFrames` or `unsupportedPixelFormat`.
     public init(path: String) throws {
         let input = try InputFile(path: path)
+        if input.formatName == "image2", let gap = ImageSequencePattern(path)?.firstGap() {
+            throw VideoError.sequenceGap(path: path, missing: gap.missing, resumesAt: gap.resumesAt)
+        }
         guard let stream = input.firstVideoStream else { throw VideoError.noVideoStream(path: path) }
         let decoder = try FrameDecoder(input: input, stream: stream)
         guard decoder.decodeNext() else {
@@ -64,6 +72,8 @@ public final class VideoReader {
         let audioCodec = input.firstAudioStream?.pointee.codecpar.map { ffmpegString(avcodec_get_name($0.pointee.codec_id)) }
 
         self.decoder = decoder
+        self.converter = PictureConverter(width: Int(first.width), height: Int(first.height))
+        self.decodedSize = (first.width, first.height)
         self.turn = turn
         self.secondsPerTick = secondsPerTick
         let startTime = stream.pointee.start_time
@@ -130,6 +140,13 @@ public final class VideoReader {
 
     private func makeFrame() throws -> VideoFrame {
         let frame = decoder.frame
+        let size = (width: frame.pointee.width, height: frame.pointee.height)
+        if size != decodedSize {
+            decodedSize = size
+            let upright = turn.rotatedSize(width: Int(size.width), height: Int(size.height))
+            decoder.warn("frame \(nextIndex): the picture size changes to \(upright.width)x\(upright.height); "
+                         + "scaled to the first frame's \(info.width)x\(info.height), as players show it")
+        }
         guard let luma = converter.luma(of: frame, turn: turn) else {
             let format = ffmpegString(av_get_pix_fmt_name(AVPixelFormat(frame.pointee.format)))
             throw VideoError.unsupportedPixelFormat(path: info.path, format: format)

@@ -15,7 +15,10 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         gets a confidence, the probability that it overlaps the object with IoU >= 0.5: solid \
         above 0.5, dashed at or below, lost below 0.2. With only --out DIR, writes DIR/<clip>.csv \
         and DIR/<clip>.mp4; outputs appear under their names only when the clip is complete, and \
-        never replace an input. In detail: docs/track-command.md.
+        never replace an input. A clip whose picture size changes mid-stream is read as players \
+        show it: every frame scaled to the first frame's size (boxes are in its pixels), with a \
+        warning naming the frame. An image sequence with a gap (0001, 0002, 0005) is refused, \
+        naming the missing picture. In detail: docs/track-command.md.
 
         Examples:
           vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 \\

@@ -44,6 +44,49 @@ final class CLIBatchResumeTests: XCTestCase {
         } + [".vtrack-batch.lock", "summary.csv", "summary.json"]).sorted(), "every clip complete, no temporary file left")
     }
 
+    /// Issue 38, item 12: a clip is complete only for the detector files it was tracked with: a
+    /// changed --class-names file or model (same names) tracks it again.
+    func testARerunTracksAgainAfterTheClassNamesFileOrTheModelChanged() throws {
+        let folder = try CLITemporaryFolder()
+        let model = folder.path("model.onnx"), names = folder.path("names.txt")
+        try makeYOLOModel(model, extra: [])
+        try folder.write("person\ncar\ndog\n", to: "names.txt")
+        try folder.copy(cliSampleClip, to: "in/clip.mp4")
+        let arguments = ["batch", folder.path("in"), "--out", folder.path("out"), "--no-video",
+                         "--detector", model, "--class-names", names]
+        func rerun(_ expected: BatchClipStatus, labels: Set<String>, _ shown: String) throws {
+            let outcome = try CLI.vtrack(arguments, timeout: 120)
+            XCTAssertEqual(outcome.status, 0, "\(shown): \(outcome.stderr)")
+            let summary = try BatchSummary.read(path: folder.path("out/summary.json"))
+            XCTAssertEqual(summary.clips.map(\.status), [expected], shown)
+            XCTAssertEqual(Set(try TrackCSV.read(path: folder.path("out/clip.csv")).map(\.label)), labels, shown)
+        }
+        try rerun(.ok, labels: ["person", "car"], "first run")
+        try rerun(.skipped, labels: ["person", "car"], "nothing changed")
+        try folder.write("human\nauto\nhound\n", to: "names.txt")
+        try rerun(.ok, labels: ["human", "auto"], "class names changed")
+        try rerun(.skipped, labels: ["human", "auto"], "nothing changed since")
+        // The same model with its person a car: the same size and name, other contents.
+        try makeYOLOModel(model, extra: ["--first-class", "1"])
+        try rerun(.ok, labels: ["auto"], "model changed")
+        try rerun(.skipped, labels: ["auto"], "nothing changed since")
+    }
+
+    /// Writes the constant test detector of `Tests/NeuralDetectionTests/Fixtures/make_yolo_onnx.py`;
+    /// a skip without python3's onnx package or vtrack's neural runtime.
+    private func makeYOLOModel(_ path: String, extra: [String]) throws {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let runtime = tests.deletingLastPathComponent().appendingPathComponent(".deps/openvino").path
+        guard FileManager.default.fileExists(atPath: runtime) else { throw XCTSkip("vtrack's neural runtime is not installed: \(runtime)") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", tests.appendingPathComponent("NeuralDetectionTests/Fixtures/make_yolo_onnx.py").path, "v8", path] + extra
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw XCTSkip("cannot run python3: \(error)") }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw XCTSkip("python3 with the onnx package is not available") }
+    }
+
     private func markers(in folder: CLITemporaryFolder) -> [String] {
         folder.files(under: "out").filter { $0.hasSuffix(".done.json") }
     }

@@ -137,6 +137,36 @@ final class CLIBatchRobustnessTests: XCTestCase {
         XCTAssertTrue(badManifest.messages.contains { $0.hasPrefix("Error: \(folder.path("missing.csv"))") }, badManifest.stderr)
     }
 
+    /// Issue 38, item 11: clips whose input folder disappears while the batch runs fail, naming the
+    /// missing clip, with exit status 2; they are not "skipped: no boxes" with status 0.
+    func testClipsWhoseFolderDisappearsMidRunFail() throws {
+        let folder = try CLITemporaryFolder()
+        let clips = ["a", "b", "c", "d", "e"]
+        for name in clips {
+            try CLI.makeClip(folder.path("in/\(name).mp4"), size: "640x360", frames: 150, rate: 30)
+            try folder.write(box, to: "in/\(name).boxes.csv")
+        }
+        let process = try CLI.startVtrack(["batch", folder.path("in"), "--out", folder.path("out"), "--jobs", "1", "--no-video"],
+                                          logFolder: folder.path("logs"))
+        let deadline = Date().addingTimeInterval(60)
+        while folder.files(under: "out").filter({ $0.hasSuffix(".done.json") }).isEmpty, process.isRunning, Date() < deadline {
+            usleep(5_000)
+        }
+        try FileManager.default.removeItem(atPath: folder.path("in"))
+        let outcome = CLI.outcome(of: process, logFolder: folder.path("logs"))
+        XCTAssertFalse(outcome.signalled, outcome.stderr)
+        XCTAssertEqual(outcome.status, 2, outcome.stderr)
+        let summary = try BatchSummary.read(path: folder.path("out/summary.json"))
+        XCTAssertEqual(summary.clips.map(\.clip), clips.map { "\($0).mp4" })
+        XCTAssertEqual(summary.clips.first?.status, .ok)
+        XCTAssertFalse(summary.clips.contains { $0.status == .skipped }, "\(summary.clips.map(\.error))")
+        let failed = summary.clips.filter { $0.status == .failed }
+        XCTAssertGreaterThanOrEqual(failed.count, 2, "the folder was removed after the first clip")
+        for result in failed {
+            XCTAssertTrue(result.error.contains(folder.path("in/\(result.clip)")) && result.error.contains("file not found"), result.error)
+        }
+    }
+
     func testBatchRefusesOutputFolderEqualToInput() throws {
         let folder = try CLITemporaryFolder()
         try CLI.makeClip(folder.path("in/a.mp4"), frames: 5)

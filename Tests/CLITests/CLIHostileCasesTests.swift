@@ -366,6 +366,147 @@ final class CLIHostileCasesTests: XCTestCase {
         XCTAssertEqual(folder.files(under: "."), [], "nothing is written")
     }
 
+    /// Item 8: a clip whose picture size changes mid-stream (480x360, then 240x180) is tracked as
+    /// players show it, every frame scaled to the first frame's size, with a warning naming the clip
+    /// and the frame; the boxes stay on the object in the first frame's pixels, CSV-only or not.
+    func testAClipWhoseSizeChangesMidStreamIsScaledToItsFirstFramesSize() throws {
+        let folder = try CLITemporaryFolder()
+        // A grey picture with a white square holding a black one: 80x80 at (200,140), halved in the second part.
+        func segment(_ name: String, size: String, scale: Int) throws {
+            let outer = [200, 140, 80, 80].map { $0 / scale }, inner = [220, 160, 40, 40].map { $0 / scale }
+            let boxes = "drawbox=x=\(outer[0]):y=\(outer[1]):w=\(outer[2]):h=\(outer[3]):color=white:t=fill,"
+                + "drawbox=x=\(inner[0]):y=\(inner[1]):w=\(inner[2]):h=\(inner[3]):color=black:t=fill"
+            try CLI.ffmpeg(["-f", "lavfi", "-i", "color=c=gray:size=\(size):rate=20,\(boxes)", "-frames:v", "20",
+                            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", folder.path(name)])
+        }
+        try segment("a.ts", size: "480x360", scale: 1)
+        try segment("b.ts", size: "240x180", scale: 2)
+        let clip = folder.path("in/sizes.mp4")
+        try FileManager.default.createDirectory(atPath: folder.path("in"), withIntermediateDirectories: true)
+        try CLI.ffmpeg(["-i", "concat:\(folder.path("a.ts"))|\(folder.path("b.ts"))", "-c", "copy", clip])
+        let before = try fingerprints(under: [folder.path("in")])
+        let warning = "warning: \(clip): frame 20: the picture size changes to 240x180; scaled to the first frame's 480x360, as players show it"
+        for video in [false, true] {
+            let csv = folder.path("out/\(video).csv")
+            let outcome = try CLI.vtrack(["track", clip, "--box", "200,140,80,80", "--csv", csv, "--quiet"]
+                                         + (video ? ["--video", folder.path("out/t.mp4")] : []))
+            XCTAssertEqual(outcome.status, 0, outcome.stderr)
+            XCTAssertEqual(outcome.messages, [warning])
+            let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").dropFirst()
+                .map { $0.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) ?? .nan } }
+            XCTAssertEqual(rows.map { Int($0[0]) }, Array(0..<40))
+            for row in rows {
+                XCTAssertEqual(row[4], 200, accuracy: 4, "frame \(row[0]): x")
+                XCTAssertEqual(row[5], 140, accuracy: 4, "frame \(row[0]): y")
+                XCTAssertEqual(row[6], 80, accuracy: 8, "frame \(row[0]): width")
+            }
+        }
+        XCTAssertEqual(try CLI.frameTimes(of: folder.path("out/t.mp4")).count, 40, "the annotated MP4 has every frame")
+        XCTAssertEqual(try fingerprints(under: [folder.path("in")]), before)
+    }
+
+    /// Item 9: an image sequence with a missing number (0001, 0002, 0005) is refused with one line
+    /// naming the missing picture, before anything is written; a sequence without a gap is read whole.
+    func testAnImageSequenceWithAMissingNumberIsOneLineNamingTheMissingPicture() throws {
+        let folder = try CLITemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("seq"), withIntermediateDirectories: true)
+        try CLI.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=20", "-frames:v", "5", "-start_number", "1",
+                        folder.path("seq/%04d.png")])
+        try folder.copy(folder.path("seq/0001.png"), to: "whole/0001.png")
+        try folder.copy(folder.path("seq/0002.png"), to: "whole/0002.png")
+        for number in ["0003", "0004"] { try FileManager.default.removeItem(atPath: folder.path("seq/\(number).png")) }
+        let pattern = folder.path("seq/%04d.png"), out = folder.path("out")
+        let error = "Error: \(pattern): \(folder.path("seq/0003.png")) is missing but the sequence goes on at "
+            + "\(folder.path("seq/0005.png")) (FFmpeg would stop at the gap); number the pictures without gaps"
+        let before = try fingerprints(under: [folder.path("seq")])
+        for arguments in [["track", pattern, "--box", "40,30,40,40", "--out", out, "--quiet"],
+                          ["detect", pattern, "--detector", "haar-face", "--csv", out + "/d.csv", "--quiet"],
+                          ["register", pattern, "--csv", out + "/r.csv", "--quiet"],
+                          ["probe", pattern]] {
+            let outcome = try CLI.vtrack(arguments)
+            XCTAssertEqual(outcome.status, 1, "\(arguments)\n\(outcome.stderr)")
+            XCTAssertEqual(outcome.messages, [error], "\(arguments)")
+        }
+        XCTAssertEqual(folder.files(under: "out"), [], "nothing is written")
+        XCTAssertEqual(try fingerprints(under: [folder.path("seq")]), before)
+        let whole = try CLI.vtrack(["track", folder.path("whole/%04d.png"), "--box", "40,30,40,40", "--csv", out + "/w.csv", "--quiet"])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        XCTAssertEqual(try String(contentsOfFile: out + "/w.csv", encoding: .utf8).split(separator: "\n").count, 3)
+    }
+
+    /// Item 13: an appearance network that is installed but unusable is one line naming its file;
+    /// only a missing runtime means "no appearance cue".
+    func testABrokenAppearanceNetworkIsOneLineNamingItsFile() throws {
+        let folder = try CLITemporaryFolder()
+        let installed = try Self.installedModelFile("appearance/appearance.bin")
+        let deps = try dependencies(in: folder, replacing: "appearance", with: [
+            "appearance.xml": try Data(contentsOf: URL(fileURLWithPath: try Self.installedModelFile("appearance/appearance.xml"))),
+            "appearance.bin": try Data(contentsOf: URL(fileURLWithPath: installed)).prefix(1000),
+        ])
+        let arguments = ["track", cliSampleClip, "--box", "60,30,50,60", "--csv", folder.path("t.csv"), "--quiet"]
+        let broken = try CLI.vtrack(arguments, environment: ["VTRACK_DEPS": deps, "VTRACK_CACHE": ""])
+        XCTAssertEqual(broken.status, 1, broken.stderr)
+        XCTAssertEqual(broken.messages.count, 1, broken.stderr)
+        XCTAssertTrue(broken.messages.first?.hasPrefix("Error: \(deps)/models/appearance/appearance.xml: ") ?? false, broken.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("t.csv")))
+
+        let noRuntime = try CLI.vtrack(arguments, environment: ["VTRACK_DEPS": folder.path("nothing-installed")])
+        XCTAssertEqual(noRuntime.status, 0, noRuntime.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("t.csv")))
+    }
+
+    /// Item 19: a damaged person model is one line naming it, without the model reader's own
+    /// TensorFlow/absl log lines before it.
+    func testADamagedPersonModelIsOneLineWithoutTheReadersLog() throws {
+        let folder = try CLITemporaryFolder()
+        _ = try Self.installedModelFile("person/frozen_inference_graph.pb")
+        let deps = try dependencies(in: folder, replacing: "person", with: ["frozen_inference_graph.pb": Data("garbage\n".utf8)])
+        for command in ["detect", "track"] {
+            let outcome = try CLI.vtrack([command, cliSampleClip, "--detector", "person", "--csv", folder.path("p.csv"), "--quiet"],
+                                         environment: ["VTRACK_DEPS": deps, "VTRACK_CACHE": ""])
+            XCTAssertEqual(outcome.status, 1, outcome.stderr)
+            XCTAssertEqual(outcome.stderr.split(whereSeparator: \.isNewline).count, 1, outcome.stderr)
+            XCTAssertTrue(outcome.stderr.hasPrefix("Error: \(deps)/models/person/frozen_inference_graph.pb: cannot read the model"),
+                          outcome.stderr)
+        }
+    }
+
+    /// A copy of vtrack's installed dependencies in `folder/deps` (symbolic links) with the files of
+    /// model `name` replaced by `files`; returns its path, for `VTRACK_DEPS`.
+    private func dependencies(in folder: CLITemporaryFolder, replacing name: String, with files: [String: Data]) throws -> String {
+        // <dependencies>/models/appearance/appearance.xml
+        let installed = try Self.installedModelFile("appearance/appearance.xml")
+        let dependencies = (((installed as NSString).deletingLastPathComponent as NSString)
+            .deletingLastPathComponent as NSString).deletingLastPathComponent
+        let deps = folder.path("deps")
+        try FileManager.default.createDirectory(atPath: deps + "/models/" + name, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: deps + "/openvino", withDestinationPath: dependencies + "/openvino")
+        for model in ["person", "face", "nanotrack", "appearance"]
+        where model != name && FileManager.default.fileExists(atPath: dependencies + "/models/" + model) {
+            try FileManager.default.createSymbolicLink(atPath: deps + "/models/" + model, withDestinationPath: dependencies + "/models/" + model)
+        }
+        for (file, data) in files { try folder.write(data, to: "deps/models/\(name)/\(file)") }
+        return deps
+    }
+
+    /// Item 7: the person detector's work does not grow with the frame's aspect ratio: two frames
+    /// of 8000x16 or 16x8000 take seconds, as two of 480x360 do (minutes before).
+    func testThePersonDetectorOnAVeryLongOrTallFrameTakesSeconds() throws {
+        _ = try Self.installedModelFile("person/frozen_inference_graph.pb")
+        let folder = try CLITemporaryFolder()
+        for size in ["8000x16", "16x8000"] {
+            let clip = folder.path("\(size).mp4")
+            try CLI.makeClip(clip, size: size, frames: 2)
+            for arguments in [["detect", clip, "--detector", "person", "--csv", folder.path("d.csv"), "--quiet"],
+                              ["track", clip, "--detector", "person", "--csv", folder.path("t.csv"), "--quiet"]] {
+                let started = Date()
+                let outcome = try CLI.vtrack(arguments, timeout: 30)
+                XCTAssertEqual(outcome.status, 0, "\(arguments)\n\(outcome.stderr)")
+                XCTAssertLessThan(Date().timeIntervalSince(started), 30, "\(arguments)")
+            }
+        }
+    }
+
     /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
     /// when the models are not installed.
     private static func installedModelFile(_ relative: String) throws -> String {

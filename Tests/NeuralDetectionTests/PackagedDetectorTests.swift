@@ -95,6 +95,28 @@ final class PackagedDetectorTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(steady, 115, "one face, followed frame to frame")
     }
 
+    /// Issue 38, item 7: the regions searched cover the frame and their number does not grow with
+    /// its aspect ratio (an 8000x16 frame was searched in 625 squares of 16 px, and as many tiles).
+    func testRegionsSearchedCoverTheFrameAndDoNotGrowWithItsAspectRatio() {
+        for (width, height) in [(8000, 16), (16, 8000), (4000, 16), (7, 5), (176, 144), (640, 480), (1280, 720), (1920, 1080)] {
+            for fraction in [1.0, 0.6] {
+                let regions = PersonDetector.squares(width: width, height: height, sideFraction: fraction)
+                let shown = "\(width)x\(height) at \(fraction)"
+                XCTAssertLessThanOrEqual(regions.count, 12, shown)
+                XCTAssertTrue(regions.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.maxX <= Double(width) + 1e-9 && $0.maxY <= Double(height) + 1e-9 },
+                              shown)
+                XCTAssertEqual(regions.map(\.x).min(), 0, shown)
+                XCTAssertEqual(regions.map(\.y).min(), 0, shown)
+                XCTAssertEqual(regions.map(\.maxX).max() ?? 0, Double(width), accuracy: 1e-9, shown)
+                XCTAssertEqual(regions.map(\.maxY).max() ?? 0, Double(height), accuracy: 1e-9, shown)
+            }
+        }
+        // Ordinary frames are searched as before: full-height squares, 12 tiles of 432 px at 720p.
+        XCTAssertEqual(PersonDetector.squares(width: 640, height: 480, sideFraction: 1).count, 2)
+        XCTAssertEqual(PersonDetector.squares(width: 1280, height: 720, sideFraction: 1).count, 3)
+        XCTAssertEqual(PersonDetector.squares(width: 1280, height: 720, sideFraction: 0.6).map(\.width), Array(repeating: 432, count: 12))
+    }
+
     func testEmptyFrameIsAnErrorNotACrash() throws {
         let empty = ImageFrame(luma: Image(width: 0, height: 0, repeating: 0))
         XCTAssertThrowsError(try FaceDetector().detect(in: empty))

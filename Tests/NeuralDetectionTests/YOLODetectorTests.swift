@@ -13,10 +13,10 @@ final class YOLODetectorTests: XCTestCase {
         (160, 160, 64, 128, "person", 0.9), (80, 200, 40, 40, "car", 0.8), (84, 198, 40, 40, "dog", 0.7),
     ]
 
-    private func model(_ layout: String, names: Bool = true) throws -> String {
+    private func model(_ layout: String, names: Bool = true, options: [String] = []) throws -> String {
         let path = try NeuralTestSupport.temporaryFolder(self).appendingPathComponent("\(layout).onnx").path
         try NeuralTestSupport.python(NeuralTestSupport.fixtures.appendingPathComponent("make_yolo_onnx.py").path,
-                                     [layout, path] + (names ? [] : ["--no-names"]))
+                                     [layout, path] + (names ? [] : ["--no-names"]) + options)
         return path
     }
 
@@ -55,6 +55,26 @@ final class YOLODetectorTests: XCTestCase {
         let detector = try YOLODetector(modelPath: try model("v8"))
         XCTAssertEqual(detector.classNames, ["person", "car", "dog"])
         assertDecoded(try detector.detect(in: try frame()), expected)
+    }
+
+    /// Issue 38, item 16: a model with an 8-bit input is given the picture's bytes (it said
+    /// "input 0: 0 bytes given, 307200 expected").
+    func testAModelWithAnEightBitInputIsGivenBytes() throws {
+        let detector = try YOLODetector(modelPath: try model("v8", options: ["--uint8-input"]))
+        assertDecoded(try detector.detect(in: try frame()), expected)
+    }
+
+    /// Issue 38, item 17: names metadata that skips numbers (`{0: 'person', 2: 'dog'}`) names the
+    /// classes it has, the others are `class N` (it said "its metadata has no class names").
+    func testNamesMetadataThatSkipsNumbersNamesTheRestByNumber() throws {
+        let detector = try YOLODetector(modelPath: try model("v8", options: ["--names", "{0: 'person', 2: 'dog'}"]))
+        XCTAssertEqual(detector.classNames, ["person", "class 1", "dog"])
+        assertDecoded(try detector.detect(in: try frame()), expected.map { ($0.0, $0.1, $0.2, $0.3, $0.4 == "car" ? "class 1" : $0.4, $0.5) })
+        let beyond = try model("v8", options: ["--names", "{0: 'person', 7: 'boat'}"])
+        XCTAssertThrowsError(try YOLODetector(modelPath: beyond)) { error in
+            XCTAssertEqual("\(error)", "\(beyond): its names metadata names class 7, but its output shape [1, 7, 64] has 3 classes; "
+                           + "give --class-names FILE (one name per line)")
+        }
     }
 
     func testDecodesYOLOv5LayoutWithObjectness() throws {

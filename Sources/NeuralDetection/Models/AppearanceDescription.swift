@@ -29,9 +29,26 @@ public final class AppearanceDescription: AppearanceDescriber, @unchecked Sendab
         input = ImageInputBuffer(format: ImageInputFormat(width: side, height: side, layout: .channelsLast), takesBytes: true)
     }
 
-    /// The process's describer, loaded on first use; nil when the runtime or the model is not
-    /// installed (the confidence then has no appearance cue).
-    public static let shared: AppearanceDescription? = try? AppearanceDescription()
+    /// The process's describer, loaded on first use: nil when the OpenVINO runtime is not installed
+    /// (the confidence then has no appearance cue); throws ``NeuralDetectionError`` naming the file
+    /// when the runtime is there but the model is missing, damaged or unusable (a broken install is
+    /// reported, not silently replaced by the confidence without the cue). Loaded once per process.
+    public static func loadShared() throws -> AppearanceDescription? {
+        try loading.get()
+    }
+
+    /// ``loadShared()``, with a broken install counted as not installed (callers that must report
+    /// it call ``loadShared()`` first).
+    public static var shared: AppearanceDescription? { (try? loading.get()) ?? nil }
+
+    private static let loading: Result<AppearanceDescription?, Error> = Result {
+        do {
+            try InferenceRuntime.load()
+        } catch NeuralDetectionError.runtimeMissing {
+            return nil
+        }
+        return try AppearanceDescription()
+    }
 
     public func describe(_ box: PixelRect, in frame: ImageFrame) -> [Float]? {
         guard let region = box.clipped(toWidth: frame.width, height: frame.height), region.width >= 1, region.height >= 1 else {

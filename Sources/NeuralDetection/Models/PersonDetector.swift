@@ -110,15 +110,26 @@ public final class PersonDetector: Detector, @unchecked Sendable {
     /// Overlapping squares covering the frame (pixels, top-left origin), of side `sideFraction` of
     /// its shorter side, overlapping by at least a fifth: for `sideFraction` 1, two squares of the
     /// frame's full height for 4:3 and three for 16:9 (one pass each, the picture undistorted).
+    /// The side is at least ``longestSideDivisor``-th of the longer side, so a frame far longer than
+    /// high (or the reverse) is searched in at most about 10 regions along it, cut to the frame
+    /// (a 4000x16 frame in 500x16 strips): the number of passes does not grow with the aspect ratio.
     public static func squares(width: Int, height: Int, sideFraction: Double) -> [PixelRect] {
-        let side = Double(min(width, height)) * min(1, max(0.1, sideFraction))
+        let side = max(Double(min(width, height)) * min(1, max(0.1, sideFraction)),
+                       Double(max(width, height)) / longestSideDivisor)
         func starts(_ length: Double) -> [Double] {
             guard length > side else { return [0] }
             let count = max(2, Int((length / (side * 0.8)).rounded(.up)))
             return (0..<count).map { Double($0) * (length - side) / Double(count - 1) }
         }
-        return starts(Double(height)).flatMap { y in starts(Double(width)).map { x in PixelRect(x: x, y: y, width: side, height: side) } }
+        let regionWidth = min(side, Double(width)), regionHeight = min(side, Double(height))
+        return starts(Double(height)).flatMap { y in
+            starts(Double(width)).map { x in PixelRect(x: x, y: y, width: regionWidth, height: regionHeight) }
+        }
     }
+
+    /// The squares' side is at least the frame's longer side divided by this. Frames up to 8:1
+    /// (full-height squares) and 4.8:1 (tiles) are unaffected.
+    public static let longestSideDivisor = 8.0
 
     /// A square window around each valid hint, inside the frame. Two windows whose union fits in a
     /// square at most 1.5 times the larger one's side are searched as that one window (people

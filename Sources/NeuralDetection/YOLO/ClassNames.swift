@@ -4,8 +4,15 @@ import Foundation
 public enum ClassNames {
     /// Parses the `names` metadata that YOLO exporters write: a Python-style dictionary such as
     /// `{0: 'person', 1: 'bicycle'}` (or a list `['person', 'bicycle']`). Returns nil when the text
-    /// has neither form or its indices do not run 0, 1, 2, ...
+    /// has neither form or its indices do not run 0, 1, 2, ... (see ``parseNumbered(metadata:)``).
     public static func parse(metadata text: String) -> [String]? {
+        guard let names = parseNumbered(metadata: text), names.keys.sorted() == Array(0..<names.count) else { return nil }
+        return (0..<names.count).compactMap { names[$0] }
+    }
+
+    /// The `names` metadata by class number, numbers skipped or not (`{0: 'person', 5: 'car'}`);
+    /// nil when the text is neither a dictionary nor a list of quoted names, or names nothing.
+    public static func parseNumbered(metadata text: String) -> [Int: String]? {
         let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let open = body.first, let close = body.last, (open == "{" && close == "}") || (open == "[" && close == "]") else { return nil }
         var names: [Int: String] = [:]
@@ -33,8 +40,7 @@ public enum ClassNames {
             names[key ?? index] = name
             index += 1
         }
-        guard !names.isEmpty, names.keys.sorted() == Array(0..<names.count) else { return nil }
-        return (0..<names.count).compactMap { names[$0] }
+        return names.isEmpty ? nil : names
     }
 
     /// Reads a names file: one class name per line, in class-index order; blank lines are skipped.

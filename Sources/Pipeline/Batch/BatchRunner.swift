@@ -15,8 +15,9 @@ import Imaging
 ///   `options.detector` is a class detector (`face`, ...), and is `skipped` otherwise.
 /// - Outputs are written under temporary names and renamed when complete; the clip's marker
 ///   (``BatchOutputLayout/markerPath(for:)``) is written last. A clip whose marker and outputs exist
-///   and whose inputs did not change is skipped unless ``BatchConfiguration/force`` is set, so a
-///   killed batch run again finishes only the rest.
+///   and whose inputs (clip, boxes, options, the contents of the detector's files) did not change
+///   is skipped unless ``BatchConfiguration/force`` is set, so a killed batch run again finishes only
+///   the rest.
 /// - A clip that cannot be tracked becomes a `failed` entry with a one-line reason; the others go on.
 /// - No output may replace an input (a clip, a sidecar or the manifest): such a clip fails.
 public final class BatchRunner {
@@ -30,6 +31,9 @@ public final class BatchRunner {
     private let manifest: BatchManifest?
     private let found: Set<String>
     private let inputs: BatchInputFiles
+    /// The contents of the files the detector reads (a model, class names, a cascade), so that a
+    /// clip is tracked again when one of them changed.
+    private let detectorFiles: String
 
     /// Lists the clips, reads the manifest and creates the output folder. Throws ``BatchError`` for a
     /// missing input folder, an output folder equal to it or an unlistable folder, ``BoxFileError``
@@ -51,6 +55,8 @@ public final class BatchRunner {
         if let path = configuration.manifestPath { inputPaths.append(path) }
         inputPaths += configuration.options.detector.inputFiles.map(\.path)
         inputs = BatchInputFiles(paths: inputPaths)
+        detectorFiles = configuration.options.detector.fingerprintedFiles
+            .map { "\($0) \(FileContentFingerprint.of($0))" }.joined(separator: "; ")
         var batchFiles = CommandFiles()
         batchFiles.input("the manifest", configuration.manifestPath)
         for file in configuration.options.detector.inputFiles { batchFiles.input(file.role, file.path) }
@@ -131,6 +137,11 @@ public final class BatchRunner {
         let boxes: ClipBoxes
         do {
             guard let resolved = try resolvedBoxes(for: clip, at: clipPath) else {
+                // No sidecar because the clip itself is gone (its folder removed during the batch):
+                // that clip fails, it is not a clip without boxes.
+                guard FileManager.default.fileExists(atPath: clipPath) else {
+                    return .failed(clip, "\(clipPath): file not found (removed since the batch started)")
+                }
                 let sidecar = (BoxSidecar.csvPath(forClip: clip) as NSString).lastPathComponent
                 return BatchClipResult(clip: clip, status: .skipped,
                                        error: "no boxes: no \(sidecar) or .boxes.json beside it, no manifest row, and no class --detector")
@@ -200,6 +211,6 @@ public final class BatchRunner {
         var info = stat()
         let file = stat(clipPath, &info) == 0 ? "bytes=\(info.st_size) modified=\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "unreadable"
         let targets = boxes.targets.map { "\($0.label)=\($0.box)" }.joined(separator: ";")
-        return "clip \(file); boxes \(targets); \(String(describing: options))"
+        return "clip \(file); boxes \(targets); \(String(describing: options)); detector files \(detectorFiles)"
     }
 }

@@ -1,7 +1,10 @@
 """Writes a tiny ONNX "detector" whose output is a known constant, in the YOLOv5 ([1, N, 5+C]) or
 YOLOv8 ([1, 4+C, N]) layout, with Ultralytics-style class names in its metadata.
 
-usage: make_yolo_onnx.py v5|v8 OUT.onnx [--no-names]
+usage: make_yolo_onnx.py v5|v8 OUT.onnx [--no-names] [--first-class N]
+--first-class N gives the first candidate (the 0.9 person) class N instead: a model of the same
+size with other contents. --uint8-input makes the input 8-bit ([1, 3, 320, 320] uint8), cast to float inside.
+--names TEXT writes TEXT as the names metadata instead (e.g. "{0: 'person', 2: 'dog'}").
 The output does not depend on the image (it adds 0 x the image mean), so the decoding of boxes,
 scores, classes and the letterbox mapping can be checked exactly.
 """
@@ -42,15 +45,20 @@ def output_array(layout):
 
 def main():
     layout, path = sys.argv[1], sys.argv[2]
+    if "--first-class" in sys.argv:
+        cx, cy, w, h, _, s = CANDIDATES[0]
+        CANDIDATES[0] = (cx, cy, w, h, int(sys.argv[sys.argv.index("--first-class") + 1]), s)
     constant = output_array(layout)
+    uint8_input = "--uint8-input" in sys.argv
+    cast = [helper.make_node("Cast", ["images"], ["pixels"], to=TensorProto.FLOAT)] if uint8_input else []
     graph = helper.make_graph(
-        [
-            helper.make_node("ReduceMean", ["images"], ["mean"], keepdims=0),
+        cast + [
+            helper.make_node("ReduceMean", ["pixels" if uint8_input else "images"], ["mean"], keepdims=0),
             helper.make_node("Mul", ["mean", "zero"], ["nothing"]),
             helper.make_node("Add", ["table", "nothing"], ["output0"]),
         ],
         "constant_detector",
-        [helper.make_tensor_value_info("images", TensorProto.FLOAT, [1, 3, SIZE, SIZE])],
+        [helper.make_tensor_value_info("images", TensorProto.UINT8 if uint8_input else TensorProto.FLOAT, [1, 3, SIZE, SIZE])],
         [helper.make_tensor_value_info("output0", TensorProto.FLOAT, list(constant.shape))],
         initializer=[numpy_helper.from_array(constant, "table"), numpy_helper.from_array(np.array(0, dtype=np.float32), "zero")],
     )
@@ -58,6 +66,8 @@ def main():
     model.ir_version = 8
     if "--no-names" not in sys.argv:
         names = "{" + ", ".join(f"{i}: '{n}'" for i, n in enumerate(NAMES)) + "}"
+        if "--names" in sys.argv:
+            names = sys.argv[sys.argv.index("--names") + 1]
         helper.set_model_props(model, {"names": names, "stride": "32"})
     onnx.checker.check_model(model)
     onnx.save(model, path)
