@@ -62,6 +62,10 @@ final class BatchSummaryTests: XCTestCase {
             ([try part(0, of: 2, clips: [results[0]]), try part(1, of: 2, clips: [results[1]])], "the shards list 2 clip results, the batch has 3"),
             ([try part(0, of: 2, clips: [results[0], results[1]]), try part(1, of: 2, clips: [results[1]])],
              "\(results[1].clip) is listed twice: in s0 and in s1"),
+            // Shard 0's summary copied over shard 1's: named for its wrong index, not reported missing.
+            ([(path: "out/summary.shard-0-of-2.json", summary: try part(0, of: 2, clips: [results[0]]).summary),
+              (path: "out/summary.shard-1-of-2.json", summary: try part(0, of: 2, clips: [results[0]]).summary)],
+             "out/summary.shard-1-of-2.json holds shard 0 of 2 (summary.shard-0-of-2.json)"),
         ]
         for (parts, expected) in cases {
             XCTAssertThrowsError(try BatchSummary.merge(parts), expected) { error in

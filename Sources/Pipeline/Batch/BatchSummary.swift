@@ -108,7 +108,8 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     }
 
     /// Combines the summaries of all shards of one batch into the whole batch's summary.
-    /// Throws ``BatchError/incompleteShards(reason:)`` when shards are missing or repeated, come from
+    /// Throws ``BatchError/incompleteShards(reason:)`` when shards are missing or repeated, a file's
+    /// name (`summary.shard-I-of-N.json`) disagrees with the shard it holds, shards come from
     /// batches with different clip lists or shard counts, or do not account for every clip.
     public static func merge(_ parts: [(path: String, summary: BatchSummary)]) throws -> BatchSummary {
         guard let first = parts.first?.summary else {
@@ -122,6 +123,11 @@ public struct BatchSummary: Sendable, Codable, Equatable {
             }
             guard summary.clipListFingerprint == first.clipListFingerprint, summary.totalClips == first.totalClips else {
                 throw BatchError.incompleteShards(reason: "\(path) and \(parts[0].path) come from different clip lists (different input folder or manifest)")
+            }
+            let name = (path as NSString).lastPathComponent
+            if name.hasPrefix("summary.shard-"), name != summary.jsonFileName {
+                throw BatchError.incompleteShards(reason: "\(path) holds shard \(summary.shardIndex) of \(summary.shardCount) "
+                    + "(\(summary.jsonFileName)): renamed, or copied over another shard's summary")
             }
             if let other = seen[summary.shardIndex] {
                 throw BatchError.incompleteShards(reason: "shard \(summary.shardIndex) of \(count) appears twice: \(other) and \(path)")
