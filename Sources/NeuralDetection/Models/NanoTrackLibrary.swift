@@ -13,10 +13,6 @@ public struct NanoTrackLibrary: SiameseNetworkLibrary {
         try availability.get()
     }
 
-    /// ``checkAvailability()``, with a broken install counted as unavailable (callers that must
-    /// report it call ``checkAvailability()`` first).
-    public static var isAvailable: Bool { (try? availability.get()) ?? false }
-
     private static let availability: Result<Bool, Error> = Result {
         do {
             try InferenceRuntime.load()

@@ -186,23 +186,21 @@ public struct TrackerParameters: Sendable, Equatable {
         }
     }
 
-    private static let learnedFast: TrackerParameters = {
-        var parameters = TrackerParameters.fast
-        parameters.siamese = .authorsV2
-        parameters.siamese?.followsOutOfFrame = true
-        parameters.confidenceModel = .learnedFast
-        parameters.appearanceConfidenceModel = .learnedFastWithAppearance
-        return parameters
-    }()
+    private static let learnedFast = learnedSet(.authorsV2, confidence: .learnedFast, withAppearance: .learnedFastWithAppearance)
+    private static let learnedAccurate = learnedSet(.authorsV3, confidence: .learnedAccurate,
+                                                    withAppearance: .learnedAccurateWithAppearance)
 
-    private static let learnedAccurate: TrackerParameters = {
+    /// A learned-feature set: `settings` (the box following its object out of the picture) with its
+    /// fitted confidence models; the filter's fields are unused.
+    private static func learnedSet(_ settings: SiameseSettings, confidence: ConfidenceModel,
+                                   withAppearance: ConfidenceModel) -> TrackerParameters {
         var parameters = TrackerParameters.fast
-        parameters.siamese = .authorsV3
+        parameters.siamese = settings
         parameters.siamese?.followsOutOfFrame = true
-        parameters.confidenceModel = .learnedAccurate
-        parameters.appearanceConfidenceModel = .learnedAccurateWithAppearance
+        parameters.confidenceModel = confidence
+        parameters.appearanceConfidenceModel = withAppearance
         return parameters
-    }()
+    }
 
     /// Best accuracy per millisecond, after Staple (Bertinetto et al. 2016): a DSST-style filter on
     /// FHOG + opponent-colour cells in a window of 1.5x context resampled to ~32x32 cells, its

@@ -11,11 +11,8 @@ struct SiameseBoxDecoder {
         var cell: Int
         /// Centre offset of the cell's box from the crop's centre, and its size.
         var dx: Float, dy: Float, width: Float, height: Float
-        /// The cell's object probability, its scale/ratio penalty, and the windowed, penalised score it won with.
-        var score: Float, penalty: Float, windowedScore: Float
-        /// The highest windowed score more than two cells from the winner (0 when there is none):
-        /// how close a second object came.
-        var runnerUp: Float
+        /// The cell's object probability and its scale/ratio penalty.
+        var score: Float, penalty: Float
         /// Peak-to-sidelobe ratio of the object-probability map at the chosen cell (the cells more
         /// than two from it are the sidelobe): how distinct the object is from everything else.
         var sharpness: Float
@@ -75,10 +72,8 @@ struct SiameseBoxDecoder {
         let (left, top, right, bottom) = response.edgeDistances.withUnsafeBufferPointer { edges in
             (edges[best], edges[cells + best], edges[2 * cells + best], edges[3 * cells + best])
         }
-        var runnerUp: Float = 0
         var sum: Float = 0, squares: Float = 0, count: Float = 0
         for cell in 0..<cells where abs(cell / side - row) > 2 || abs(cell % side - column) > 2 {
-            runnerUp = max(runnerUp, penalties[cell] * scores[cell] * (1 - influence) + window[cell] * influence)
             sum += scores[cell]
             squares += scores[cell] * scores[cell]
             count += 1
@@ -88,8 +83,7 @@ struct SiameseBoxDecoder {
         let sharpness = (scores[best] - mean) / spread
         let x1 = gx - left, x2 = gx + right, y1 = gy - top, y2 = gy + bottom
         return Candidate(cell: best, dx: (x1 + x2) / 2, dy: (y1 + y2) / 2, width: x2 - x1, height: y2 - y1,
-                         score: scores[best], penalty: penalties[best], windowedScore: bestValue, runnerUp: runnerUp,
-                         sharpness: sharpness.isFinite ? sharpness : 0)
+                         score: scores[best], penalty: penalties[best], sharpness: sharpness.isFinite ? sharpness : 0)
     }
 
     /// The side of the square with the same area as the box grown by half its perimeter's half:

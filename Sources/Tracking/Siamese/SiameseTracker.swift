@@ -14,8 +14,6 @@ import Imaging
 /// Needs colour frames. Pixels, top-left origin.
 public final class SiameseTracker: ObjectTracker {
     public private(set) var box: PixelRect
-    /// What the head said on the last update (nil before the first).
-    public private(set) var lastCandidate: SiameseCandidate?
     private let network: SiameseNetwork
     private let settings: SiameseSettings
     private let frameWidth: Int, frameHeight: Int
@@ -120,7 +118,6 @@ public final class SiameseTracker: ObjectTracker {
                 }
             }
         } catch {
-            lastCandidate = nil
             return TrackerEstimate(box: box.clipped(toWidth: frameWidth, height: frameHeight) ?? box, confidence: 0)
         }
         let previousSize = (width * height).squareRoot()
@@ -141,8 +138,6 @@ public final class SiameseTracker: ObjectTracker {
                         width: Double(Int(width)), height: Double(Int(height)))
             : PixelRect(x: Double(centreX - width / 2), y: Double(centreY - height / 2), width: Double(width), height: Double(height))
         let displacement = (candidate.dx * candidate.dx + candidate.dy * candidate.dy).squareRoot() / scale
-        lastCandidate = SiameseCandidate(score: candidate.score, penalty: candidate.penalty, windowedScore: candidate.windowedScore,
-                                         runnerUp: candidate.runnerUp, displacement: Double(displacement))
         let (clipped, evidence) = measureEvidence(candidate, displacement: displacement, previousSize: previousSize,
                                                   sceneChange: sceneChange)
         return TrackerEstimate(box: clipped, confidence: confidenceModel.probability(evidence), evidence: evidence)
@@ -200,18 +195,4 @@ public final class SiameseTracker: ObjectTracker {
         let mean = SiameseCropSampler.meanColour(of: rgb)
         return SIMD3(Int32(mean.x.rounded()), Int32(mean.y.rounded()), Int32(mean.z.rounded()))
     }
-}
-
-/// What a ``SiameseTracker``'s head said of the box it chose on one frame: cues for the confidence.
-public struct SiameseCandidate: Sendable, Equatable {
-    /// The chosen cell's object probability, 0...1.
-    public let score: Float
-    /// Its penalty for the change of scale and aspect ratio, 0...1 (1: no change).
-    public let penalty: Float
-    /// The windowed, penalised score it won with.
-    public let windowedScore: Float
-    /// The best windowed score more than two cells away: a second object's pull.
-    public let runnerUp: Float
-    /// How far the centre moved on this frame, frame pixels.
-    public let displacement: Double
 }
