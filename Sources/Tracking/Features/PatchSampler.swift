@@ -21,6 +21,7 @@ final class PatchSampler {
     private static let maximumTaps = 2
     private let columnTaps: SampleTaps
     private let rowTaps: SampleTaps
+    private let rows: HorizontalRows
 
     init(width: Int, height: Int, colour: Bool) {
         precondition(width > 0 && height > 0, "sampler size must be positive")
@@ -31,6 +32,7 @@ final class PatchSampler {
         planes.initialize(repeating: 0, count: planeCount * width * height)
         columnTaps = SampleTaps(samples: width, maximumTaps: Self.maximumTaps)
         rowTaps = SampleTaps(samples: height, maximumTaps: Self.maximumTaps)
+        rows = HorizontalRows(taps: width * Self.maximumTaps)
     }
 
     deinit { planes.deallocate() }
@@ -62,36 +64,41 @@ final class PatchSampler {
         }
     }
 
+    /// Bilinear taps of one plane: each source row the taps reach is interpolated along the row once
+    /// (``HorizontalRows``) and shared by every output row that reads it; each output sample then blends
+    /// its rows' values, `top + (bottom - top) * wy`, summed over its taps and scaled to 0...1.
     private func resample(_ source: UnsafeBufferPointer<UInt8>, channels: Int, channel: Int,
                           frameWidth: Int, frameHeight: Int, into output: UnsafeMutablePointer<Float>) {
         guard let base = source.baseAddress else { return }
         let stride = frameWidth * channels
-        let columnStep = frameWidth > 1 ? channels : 0
-        let rowStep = frameHeight > 1 ? stride : 0
+        let rowStep = frameHeight > 1 ? 1 : 0
         let rowTapCount = rowTaps.taps, columnTapCount = columnTaps.taps
         let scale: Float = 1.0 / (255.0 * Float(rowTapCount * columnTapCount))
         let rowIndex = rowTaps.index, rowWeight = rowTaps.weight
-        let columnIndex = columnTaps.index, columnWeight = columnTaps.weight
+        rows.prepare(columns: columnTaps, channels: channels, channel: channel, stepsAcross: frameWidth > 1)
+        let width = width
         for r in 0..<height {
             let out = output + r * width
             out.update(repeating: 0, count: width)
             for ty in 0..<rowTapCount {
                 let tap = r * rowTapCount + ty
-                let upper = base + rowIndex[tap] * stride + channel
-                let lower = upper + rowStep
+                let (top, bottom) = rows.pair(rowIndex[tap], rowIndex[tap] + rowStep, of: base, stride: stride)
                 let wy = rowWeight[tap]
-                for c in 0..<width {
-                    var sum: Float = 0
-                    for tx in 0..<columnTapCount {
-                        let t = c * columnTapCount + tx
-                        let offset = columnIndex[t] * channels
-                        let wx = columnWeight[t]
-                        let a = Float(upper[offset]), b = Float(upper[offset + columnStep])
-                        let d = Float(lower[offset]), e = Float(lower[offset + columnStep])
-                        let top = a + (b - a) * wx
-                        sum += top + (d + (e - d) * wx - top) * wy
+                if columnTapCount == 1 {
+                    for c in 0..<width {
+                        let upper = top[c]
+                        out[c] += upper + (bottom[c] - upper) * wy
                     }
-                    out[c] += sum
+                } else {
+                    for c in 0..<width {
+                        var sum: Float = 0
+                        for tx in 0..<columnTapCount {
+                            let t = c &* columnTapCount &+ tx
+                            let upper = top[t]
+                            sum += upper + (bottom[t] - upper) * wy
+                        }
+                        out[c] += sum
+                    }
                 }
             }
             for c in 0..<width { out[c] *= scale }
@@ -138,5 +145,74 @@ private final class SampleTaps {
                 weight[i * taps + k] = limit > 1 ? Float(position - Double(lower)) : 0
             }
         }
+    }
+}
+
+/// Source rows interpolated along the row at a sampler's column taps (`a + (b - a) * wx` per tap),
+/// kept in a few slots so that the output rows and row taps that read the same source row share one
+/// interpolation. Taps reach rows in non-decreasing order, so a handful of slots suffices.
+private final class HorizontalRows {
+    private static let slotCount = 4
+    /// Floats per slot: the most taps a row can have.
+    private let capacity: Int
+    private let values: UnsafeMutablePointer<Float>
+    /// The source row each slot holds; -1: none.
+    private let sourceRows: UnsafeMutablePointer<Int>
+    /// Byte offset of each tap's left neighbour within a source row.
+    private let offsets: UnsafeMutablePointer<Int>
+    private var weights: UnsafePointer<Float>
+    private var count = 0
+    private var step = 0
+    private var oldest = 0
+
+    init(taps: Int) {
+        capacity = taps
+        values = .allocate(capacity: Self.slotCount * taps)
+        values.initialize(repeating: 0, count: Self.slotCount * taps)
+        sourceRows = .allocate(capacity: Self.slotCount)
+        sourceRows.initialize(repeating: -1, count: Self.slotCount)
+        offsets = .allocate(capacity: taps)
+        offsets.initialize(repeating: 0, count: taps)
+        weights = UnsafePointer(values)
+    }
+
+    deinit {
+        values.deallocate()
+        sourceRows.deallocate()
+        offsets.deallocate()
+    }
+
+    /// Takes the column taps of the next plane (`channels` interleaved, this plane's `channel`);
+    /// `stepsAcross`: the right neighbour is the next pixel (false for a one-pixel-wide frame).
+    func prepare(columns: SampleTaps, channels: Int, channel: Int, stepsAcross: Bool) {
+        count = min(capacity, columns.samples * columns.taps)
+        for t in 0..<count { offsets[t] = columns.index[t] &* channels &+ channel }
+        weights = UnsafePointer(columns.weight)
+        step = stepsAcross ? channels : 0
+        sourceRows.update(repeating: -1, count: Self.slotCount)
+        oldest = 0
+    }
+
+    /// The interpolated source rows `upper` and `lower` of the frame at `base` (`stride` bytes per row).
+    func pair(_ upper: Int, _ lower: Int, of base: UnsafePointer<UInt8>, stride: Int) -> (UnsafePointer<Float>, UnsafePointer<Float>) {
+        let top = slot(for: upper, keeping: -1, base: base, stride: stride)
+        let bottom = slot(for: lower, keeping: top, base: base, stride: stride)
+        return (UnsafePointer(values + top * capacity), UnsafePointer(values + bottom * capacity))
+    }
+
+    private func slot(for row: Int, keeping kept: Int, base: UnsafePointer<UInt8>, stride: Int) -> Int {
+        for slot in 0..<Self.slotCount where sourceRows[slot] == row { return slot }
+        if oldest == kept { oldest = (oldest + 1) % Self.slotCount }
+        let slot = oldest
+        oldest = (oldest + 1) % Self.slotCount
+        let line = base + row * stride, out = values + slot * capacity
+        let offsets = offsets, weights = weights, step = step
+        for t in 0..<count {
+            let offset = offsets[t]
+            let a = Float(line[offset]), b = Float(line[offset &+ step])
+            out[t] = a + (b - a) * weights[t]
+        }
+        sourceRows[slot] = row
+        return slot
     }
 }
