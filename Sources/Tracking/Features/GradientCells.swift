@@ -32,6 +32,13 @@ public final class GradientCells {
     /// For each pixel offset inside the cell grid along one axis: lower cell and upper weight.
     private let lowerCell: [Int]
     private let upperWeight: [Float]
+    /// For each pixel column of the cell grid: the lower cell, its weight and the upper cell's.
+    private let columnCell: UnsafeMutablePointer<Int>
+    private let columnLower: UnsafeMutablePointer<Float>
+    private let columnUpper: UnsafeMutablePointer<Float>
+    /// One row's gradient magnitudes and orientation bins.
+    private let rowMagnitudes: UnsafeMutablePointer<Float>
+    private let rowBins: UnsafeMutablePointer<Int32>
 
     /// Requires positive sizes.
     public init(columns: Int, rows: Int, cellSize: Int, layout: TrackerParameters.GradientFeatures) {
@@ -53,11 +60,30 @@ public final class GradientCells {
         }
         lowerCell = cells
         upperWeight = weights
+        let pixels = columns * cellSize
+        columnCell = .allocate(capacity: pixels)
+        columnLower = .allocate(capacity: pixels)
+        columnUpper = .allocate(capacity: pixels)
+        for x in 0..<pixels {
+            let cellX = x / cellSize, offsetX = x - cellX * cellSize
+            columnCell.advanced(by: x).initialize(to: cellX + cells[offsetX])
+            columnUpper.advanced(by: x).initialize(to: weights[offsetX])
+            columnLower.advanced(by: x).initialize(to: 1 - weights[offsetX])
+        }
+        rowMagnitudes = .allocate(capacity: pixels)
+        rowMagnitudes.initialize(repeating: 0, count: pixels)
+        rowBins = .allocate(capacity: pixels)
+        rowBins.initialize(repeating: 0, count: pixels)
     }
 
     deinit {
         histogram.deallocate()
         energy.deallocate()
+        columnCell.deallocate()
+        columnLower.deallocate()
+        columnUpper.deallocate()
+        rowMagnitudes.deallocate()
+        rowBins.deallocate()
     }
 
     /// The `layout.channelCount` planes of `rows x columns` cells (planar, row-major) of a grey
@@ -82,40 +108,46 @@ public final class GradientCells {
         normalise(into: output, channelStride: channelStride)
     }
 
+    /// Votes every pixel's gradient into the cells, a row at a time: first each pixel's magnitude
+    /// and orientation bin (a loop the compiler vectorises), then the bilinear votes, with each
+    /// column's cell and weight looked up rather than divided out.
     private func accumulate(_ input: UnsafePointer<Float>) {
         let bins = 2 * Self.directions
         histogram.update(repeating: 0, count: columns * rows * bins)
-        let stride = inputWidth
-        let hist = histogram
-        lowerCell.withUnsafeBufferPointer { lowerCell in
-        upperWeight.withUnsafeBufferPointer { upperWeight in
-            for y in 0..<(rows * cellSize) {
-                let cellY = y / cellSize, offsetY = y - cellY * cellSize
-                let y0 = cellY + lowerCell[offsetY]
-                let wy1 = upperWeight[offsetY], wy0 = 1 - wy1
-                let row = input + (y + 1) * stride + 1
-                for x in 0..<(columns * cellSize) {
-                    let dx = row[x + 1] - row[x - 1]
-                    let dy = row[x + stride] - row[x - stride]
-                    let magnitude = (dx * dx + dy * dy).squareRoot()
-                    guard magnitude > 0 else { continue }
-                    let bin = Self.signedBin(dx, dy)
-                    let cellX = x / cellSize, offsetX = x - cellX * cellSize
-                    let x0 = cellX + lowerCell[offsetX]
-                    let wx1 = upperWeight[offsetX], wx0 = 1 - wx1
-                    if y0 >= 0 {
-                        let base = hist + y0 * columns * bins + bin
-                        if x0 >= 0 { base[x0 * bins] += wx0 * wy0 * magnitude }
-                        if x0 + 1 < columns { base[(x0 + 1) * bins] += wx1 * wy0 * magnitude }
-                    }
-                    if y0 + 1 < rows {
-                        let base = hist + (y0 + 1) * columns * bins + bin
-                        if x0 >= 0 { base[x0 * bins] += wx0 * wy1 * magnitude }
-                        if x0 + 1 < columns { base[(x0 + 1) * bins] += wx1 * wy1 * magnitude }
-                    }
+        let stride = inputWidth, pixels = columns * cellSize, columns = columns, rows = rows
+        let hist = histogram, magnitudes = rowMagnitudes, orientations = rowBins
+        let columnCell = columnCell, columnUpper = columnUpper, columnLower = columnLower
+        for y in 0..<(rows * cellSize) {
+            let cellY = y / cellSize, offsetY = y - cellY * cellSize
+            let y0 = cellY + lowerCell[offsetY]
+            let wy1 = upperWeight[offsetY], wy0 = 1 - wy1
+            let row = input + (y + 1) * stride + 1
+            for x in 0..<pixels {
+                let dx = row[x &+ 1] - row[x &- 1]
+                let dy = row[x &+ stride] - row[x &- stride]
+                magnitudes[x] = (dx * dx + dy * dy).squareRoot()
+                orientations[x] = Int32(truncatingIfNeeded: Self.signedBin(dx, dy))
+            }
+            let upperRow = y0 >= 0 ? hist + y0 * columns * bins : nil
+            let lowerRow = y0 + 1 < rows ? hist + (y0 + 1) * columns * bins : nil
+            for x in 0..<pixels {
+                let magnitude = magnitudes[x]
+                guard magnitude > 0 else { continue }
+                let bin = Int(orientations[x])
+                let x0 = columnCell[x]
+                let wx1 = columnUpper[x], wx0 = columnLower[x]
+                if let upperRow {
+                    let base = upperRow + bin
+                    if x0 >= 0 { base[x0 * bins] += wx0 * wy0 * magnitude }
+                    if x0 + 1 < columns { base[(x0 + 1) * bins] += wx1 * wy0 * magnitude }
+                }
+                if let lowerRow {
+                    let base = lowerRow + bin
+                    if x0 >= 0 { base[x0 * bins] += wx0 * wy1 * magnitude }
+                    if x0 + 1 < columns { base[(x0 + 1) * bins] += wx1 * wy1 * magnitude }
                 }
             }
-        }}
+        }
     }
 
     /// The nearest of the 18 directions `k * 20` degrees to the gradient's direction (what
