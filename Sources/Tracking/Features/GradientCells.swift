@@ -25,8 +25,11 @@ public final class GradientCells {
     public var inputHeight: Int { rows * cellSize + 2 }
 
     private static let directions = 9
-    /// 18 signed bins per cell.
+    /// 18 signed bins per cell: a plane of cells per bin.
     private let histogram: UnsafeMutablePointer<Float>
+    /// Per cell, the normalisers of its four blocks and the texture sums (4 planes of cells each).
+    private let blockNorms: UnsafeMutablePointer<Float>
+    private let blockTextures: UnsafeMutablePointer<Float>
     /// Unsigned gradient energy per cell.
     private let energy: UnsafeMutablePointer<Float>
     /// For each pixel offset inside the cell grid along one axis: lower cell and upper weight.
@@ -51,6 +54,10 @@ public final class GradientCells {
         histogram.initialize(repeating: 0, count: columns * rows * 2 * Self.directions)
         energy = .allocate(capacity: columns * rows)
         energy.initialize(repeating: 0, count: columns * rows)
+        blockNorms = .allocate(capacity: 4 * columns * rows)
+        blockNorms.initialize(repeating: 0, count: 4 * columns * rows)
+        blockTextures = .allocate(capacity: 4 * columns * rows)
+        blockTextures.initialize(repeating: 0, count: 4 * columns * rows)
         var cells = [Int](), weights = [Float]()
         for p in 0..<cellSize {
             let position = (Double(p) + 0.5) / Double(cellSize) - 0.5
@@ -79,6 +86,8 @@ public final class GradientCells {
     deinit {
         histogram.deallocate()
         energy.deallocate()
+        blockNorms.deallocate()
+        blockTextures.deallocate()
         columnCell.deallocate()
         columnLower.deallocate()
         columnUpper.deallocate()
@@ -114,7 +123,7 @@ public final class GradientCells {
     private func accumulate(_ input: UnsafePointer<Float>) {
         let bins = 2 * Self.directions
         histogram.update(repeating: 0, count: columns * rows * bins)
-        let stride = inputWidth, pixels = columns * cellSize, columns = columns, rows = rows
+        let stride = inputWidth, pixels = columns * cellSize, columns = columns, rows = rows, cells = columns * rows
         let hist = histogram, magnitudes = rowMagnitudes, orientations = rowBins
         let columnCell = columnCell, columnUpper = columnUpper, columnLower = columnLower
         for y in 0..<(rows * cellSize) {
@@ -128,23 +137,23 @@ public final class GradientCells {
                 magnitudes[x] = (dx * dx + dy * dy).squareRoot()
                 orientations[x] = Self.signedBin(dx, dy)
             }
-            let upperRow = y0 >= 0 ? hist + y0 * columns * bins : nil
-            let lowerRow = y0 + 1 < rows ? hist + (y0 + 1) * columns * bins : nil
+            let upperRow = y0 >= 0 ? hist + y0 * columns : nil
+            let lowerRow = y0 + 1 < rows ? hist + (y0 + 1) * columns : nil
             for x in 0..<pixels {
                 let magnitude = magnitudes[x]
                 guard magnitude > 0 else { continue }
-                let bin = Int(orientations[x])
+                let bin = Int(orientations[x]) * cells
                 let x0 = columnCell[x]
                 let wx1 = columnUpper[x], wx0 = columnLower[x]
                 if let upperRow {
                     let base = upperRow + bin
-                    if x0 >= 0 { base[x0 * bins] += wx0 * wy0 * magnitude }
-                    if x0 + 1 < columns { base[(x0 + 1) * bins] += wx1 * wy0 * magnitude }
+                    if x0 >= 0 { base[x0] += wx0 * wy0 * magnitude }
+                    if x0 + 1 < columns { base[x0 + 1] += wx1 * wy0 * magnitude }
                 }
                 if let lowerRow {
                     let base = lowerRow + bin
-                    if x0 >= 0 { base[x0 * bins] += wx0 * wy1 * magnitude }
-                    if x0 + 1 < columns { base[(x0 + 1) * bins] += wx1 * wy1 * magnitude }
+                    if x0 >= 0 { base[x0] += wx0 * wy1 * magnitude }
+                    if x0 + 1 < columns { base[x0 + 1] += wx1 * wy1 * magnitude }
                 }
             }
         }
@@ -168,21 +177,22 @@ public final class GradientCells {
         return bin >= 18 ? bin &- 18 : bin
     }
 
+    /// Normalises the cells, one orientation plane at a time over all cells (contiguous loads and
+    /// stores that vectorise): each cell's value is divided by the energy of each of the four 2x2
+    /// blocks that contain it, truncated, and averaged; the texture channels add the truncated
+    /// unsigned values up per block.
     private func normalise(into output: UnsafeMutablePointer<Float>, channelStride: Int) {
-        let directions = Self.directions, bins = 2 * directions
-        let hist = histogram, cellEnergy = energy
-        for cell in 0..<(rows * columns) {
-            var sum: Float = 0
-            for k in 0..<directions {
-                let v = hist[cell * bins + k] + hist[cell * bins + k + directions]
-                sum += v * v
+        let directions = Self.directions, bins = 2 * directions, cells = rows * columns
+        let hist = histogram, cellEnergy = energy, norms = blockNorms, texture = blockTextures
+        cellEnergy.update(repeating: 0, count: cells)
+        for k in 0..<directions {
+            let positive = hist + k * cells, negative = hist + (k + directions) * cells
+            for cell in 0..<cells {
+                let v = positive[cell] + negative[cell]
+                cellEnergy[cell] += v * v
             }
-            cellEnergy[cell] = sum
         }
-        let truncation: Float = 0.2
-        let signedOffset = layout == .fhog ? 0 : -1
-        let unsignedOffset = layout == .fhog ? bins : 0
-        let textureOffset = unsignedOffset + directions
+        let epsilon: Float = 1e-4
         for cy in 0..<rows {
             let up = max(cy - 1, 0), down = min(cy + 1, rows - 1)
             for cx in 0..<columns {
@@ -192,37 +202,49 @@ public final class GradientCells {
                 let west = cellEnergy[cy * columns + left], north = cellEnergy[up * columns + cx]
                 let southEast = cellEnergy[down * columns + right], southWest = cellEnergy[down * columns + left]
                 let northEast = cellEnergy[up * columns + right], northWest = cellEnergy[up * columns + left]
-                let epsilon: Float = 1e-4
                 // One normaliser per 2x2 block containing the cell.
-                let norms: (Float, Float, Float, Float) = (
-                    1 / (centre + east + south + southEast + epsilon).squareRoot(),
-                    1 / (centre + east + north + northEast + epsilon).squareRoot(),
-                    1 / (centre + west + south + southWest + epsilon).squareRoot(),
-                    1 / (centre + west + north + northWest + epsilon).squareRoot())
                 let cell = cy * columns + cx
-                let h = hist + cell * bins
-                let out = output + cell
-                var texture: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                if signedOffset >= 0 {
-                    for k in 0..<bins {
-                        let v = h[k]
-                        out[(signedOffset + k) * channelStride] = 0.5 * (min(v * norms.0, truncation)
-                            + min(v * norms.1, truncation) + min(v * norms.2, truncation) + min(v * norms.3, truncation))
-                    }
-                }
-                for k in 0..<directions {
-                    let v = h[k] + h[k + directions]
-                    let a = min(v * norms.0, truncation), b = min(v * norms.1, truncation)
-                    let c = min(v * norms.2, truncation), d = min(v * norms.3, truncation)
-                    out[(unsignedOffset + k) * channelStride] = 0.5 * (a + b + c + d)
-                    texture.0 += a; texture.1 += b; texture.2 += c; texture.3 += d
-                }
-                let textureWeight: Float = 0.2357
-                out[textureOffset * channelStride] = textureWeight * texture.0
-                out[(textureOffset + 1) * channelStride] = textureWeight * texture.1
-                out[(textureOffset + 2) * channelStride] = textureWeight * texture.2
-                out[(textureOffset + 3) * channelStride] = textureWeight * texture.3
+                norms[cell] = 1 / (centre + east + south + southEast + epsilon).squareRoot()
+                norms[cells + cell] = 1 / (centre + east + north + northEast + epsilon).squareRoot()
+                norms[2 * cells + cell] = 1 / (centre + west + south + southWest + epsilon).squareRoot()
+                norms[3 * cells + cell] = 1 / (centre + west + north + northWest + epsilon).squareRoot()
             }
         }
+        let truncation: Float = 0.2
+        let n0 = norms, n1 = norms + cells, n2 = norms + 2 * cells, n3 = norms + 3 * cells
+        if layout == .fhog {
+            for k in 0..<bins {
+                let values = hist + k * cells, out = output + k * channelStride
+                for cell in 0..<cells {
+                    let v = values[cell]
+                    out[cell] = 0.5 * (min(v * n0[cell], truncation) + min(v * n1[cell], truncation)
+                        + min(v * n2[cell], truncation) + min(v * n3[cell], truncation))
+                }
+            }
+        }
+        let unsignedOffset = layout == .fhog ? bins : 0
+        let textureOffset = unsignedOffset + directions
+        let t0 = texture, t1 = texture + cells, t2 = texture + 2 * cells, t3 = texture + 3 * cells
+        texture.update(repeating: 0, count: 4 * cells)
+        for k in 0..<directions {
+            let positive = hist + k * cells, negative = hist + (k + directions) * cells
+            let out = output + (unsignedOffset + k) * channelStride
+            for cell in 0..<cells {
+                let v = positive[cell] + negative[cell]
+                let a = min(v * n0[cell], truncation), b = min(v * n1[cell], truncation)
+                let c = min(v * n2[cell], truncation), d = min(v * n3[cell], truncation)
+                out[cell] = 0.5 * (a + b + c + d)
+                t0[cell] += a
+                t1[cell] += b
+                t2[cell] += c
+                t3[cell] += d
+            }
+        }
+        let textureWeight: Float = 0.2357
+        for j in 0..<4 {
+            let sums = texture + j * cells, out = output + (textureOffset + j) * channelStride
+            for cell in 0..<cells { out[cell] = textureWeight * sums[cell] }
+        }
     }
+
 }
