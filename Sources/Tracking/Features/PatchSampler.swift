@@ -51,23 +51,22 @@ final class PatchSampler {
         frame.luma.pixels.withUnsafeBufferPointer { source in
             columnTaps.prepare(start: window.x, extent: window.width, limit: frameWidth, antialias: true)
             rowTaps.prepare(start: window.y, extent: window.height, limit: frameHeight, antialias: true)
-            resample(source, channels: 1, channel: 0, frameWidth: frameWidth, frameHeight: frameHeight, into: output)
+            resample(source, channels: 1, frameWidth: frameWidth, frameHeight: frameHeight, into: output)
         }
         guard wantsColour, let rgb = frame.rgb else { return }
         columnTaps.prepare(start: window.x, extent: window.width, limit: frameWidth, antialias: false)
         rowTaps.prepare(start: window.y, extent: window.height, limit: frameHeight, antialias: false)
         rgb.pixels.withUnsafeBufferPointer { source in
-            for c in 0..<3 {
-                resample(source, channels: 3, channel: c, frameWidth: frameWidth, frameHeight: frameHeight,
-                         into: output + (c + 1) * planeSize)
-            }
+            resample(source, channels: 3, frameWidth: frameWidth, frameHeight: frameHeight, into: output + planeSize)
         }
     }
 
-    /// Bilinear taps of one plane: each source row the taps reach is interpolated along the row once
-    /// (``HorizontalRows``) and shared by every output row that reads it; each output sample then blends
-    /// its rows' values, `top + (bottom - top) * wy`, summed over its taps and scaled to 0...1.
-    private func resample(_ source: UnsafeBufferPointer<UInt8>, channels: Int, channel: Int,
+    /// Bilinear taps of each of the `channels` interleaved channels of `source` into a plane each,
+    /// `width * height` floats apart from `output` on: each source row the taps reach is interpolated
+    /// along the row once (``HorizontalRows``) and shared by every output row that reads it; each
+    /// output sample then blends its rows' values, `top + (bottom - top) * wy`, summed over its taps
+    /// and scaled to 0...1.
+    private func resample(_ source: UnsafeBufferPointer<UInt8>, channels: Int,
                           frameWidth: Int, frameHeight: Int, into output: UnsafeMutablePointer<Float>) {
         guard let base = source.baseAddress else { return }
         let stride = frameWidth * channels
@@ -75,33 +74,41 @@ final class PatchSampler {
         let rowTapCount = rowTaps.taps, columnTapCount = columnTaps.taps
         let scale: Float = 1.0 / (255.0 * Float(rowTapCount * columnTapCount))
         let rowIndex = rowTaps.index, rowWeight = rowTaps.weight
-        rows.prepare(columns: columnTaps, channels: channels, channel: channel, stepsAcross: frameWidth > 1)
-        let width = width
+        let tapsPerRow = rows.prepare(columns: columnTaps, channels: channels, stepsAcross: frameWidth > 1)
+        let width = width, planeSize = width * height
         for r in 0..<height {
-            let out = output + r * width
-            out.update(repeating: 0, count: width)
+            for channel in 0..<channels {
+                (output + channel * planeSize + r * width).update(repeating: 0, count: width)
+            }
             for ty in 0..<rowTapCount {
                 let tap = r * rowTapCount + ty
-                let (top, bottom) = rows.pair(rowIndex[tap], rowIndex[tap] + rowStep, of: base, stride: stride)
+                let (upperRow, lowerRow) = rows.pair(rowIndex[tap], rowIndex[tap] + rowStep, of: base, stride: stride)
                 let wy = rowWeight[tap]
-                if columnTapCount == 1 {
-                    for c in 0..<width {
-                        let upper = top[c]
-                        out[c] += upper + (bottom[c] - upper) * wy
-                    }
-                } else {
-                    for c in 0..<width {
-                        var sum: Float = 0
-                        for tx in 0..<columnTapCount {
-                            let t = c &* columnTapCount &+ tx
-                            let upper = top[t]
-                            sum += upper + (bottom[t] - upper) * wy
+                for channel in 0..<channels {
+                    let out = output + channel * planeSize + r * width
+                    let top = upperRow + channel * tapsPerRow, bottom = lowerRow + channel * tapsPerRow
+                    if columnTapCount == 1 {
+                        for c in 0..<width {
+                            let upper = top[c]
+                            out[c] += upper + (bottom[c] - upper) * wy
                         }
-                        out[c] += sum
+                    } else {
+                        for c in 0..<width {
+                            var sum: Float = 0
+                            for tx in 0..<columnTapCount {
+                                let t = c &* columnTapCount &+ tx
+                                let upper = top[t]
+                                sum += upper + (bottom[t] - upper) * wy
+                            }
+                            out[c] += sum
+                        }
                     }
                 }
             }
-            for c in 0..<width { out[c] *= scale }
+            for channel in 0..<channels {
+                let out = output + channel * planeSize + r * width
+                for c in 0..<width { out[c] *= scale }
+            }
         }
     }
 }
@@ -153,7 +160,8 @@ private final class SampleTaps {
 /// interpolation. Taps reach rows in non-decreasing order, so a handful of slots suffices.
 private final class HorizontalRows {
     private static let slotCount = 4
-    /// Floats per slot: the most taps a row can have.
+    static let maximumChannels = 3
+    /// Floats per slot: the most taps a row can have, per channel.
     private let capacity: Int
     private let values: UnsafeMutablePointer<Float>
     /// The source row each slot holds; -1: none.
@@ -162,13 +170,15 @@ private final class HorizontalRows {
     private let offsets: UnsafeMutablePointer<Int>
     private var weights: UnsafePointer<Float>
     private var count = 0
+    private var channels = 1
     private var step = 0
     private var oldest = 0
 
+    /// Room for rows of at most `taps` taps of at most ``maximumChannels`` channels.
     init(taps: Int) {
-        capacity = taps
-        values = .allocate(capacity: Self.slotCount * taps)
-        values.initialize(repeating: 0, count: Self.slotCount * taps)
+        capacity = taps * Self.maximumChannels
+        values = .allocate(capacity: Self.slotCount * capacity)
+        values.initialize(repeating: 0, count: Self.slotCount * capacity)
         sourceRows = .allocate(capacity: Self.slotCount)
         sourceRows.initialize(repeating: -1, count: Self.slotCount)
         offsets = .allocate(capacity: taps)
@@ -182,15 +192,18 @@ private final class HorizontalRows {
         offsets.deallocate()
     }
 
-    /// Takes the column taps of the next plane (`channels` interleaved, this plane's `channel`);
-    /// `stepsAcross`: the right neighbour is the next pixel (false for a one-pixel-wide frame).
-    func prepare(columns: SampleTaps, channels: Int, channel: Int, stepsAcross: Bool) {
-        count = min(capacity, columns.samples * columns.taps)
-        for t in 0..<count { offsets[t] = columns.index[t] &* channels &+ channel }
+    /// Takes the column taps of the next picture (`channels` interleaved, 1 or 3); `stepsAcross`:
+    /// the right neighbour is the next pixel (false for a one-pixel-wide frame). Returns the taps per
+    /// row: a slot holds each channel's taps, that many floats apart.
+    func prepare(columns: SampleTaps, channels: Int, stepsAcross: Bool) -> Int {
+        count = columns.samples * columns.taps
+        self.channels = channels
+        for t in 0..<count { offsets[t] = columns.index[t] &* channels }
         weights = UnsafePointer(columns.weight)
         step = stepsAcross ? channels : 0
         sourceRows.update(repeating: -1, count: Self.slotCount)
         oldest = 0
+        return count
     }
 
     /// The interpolated source rows `upper` and `lower` of the frame at `base` (`stride` bytes per row).
@@ -206,11 +219,24 @@ private final class HorizontalRows {
         let slot = oldest
         oldest = (oldest + 1) % Self.slotCount
         let line = base + row * stride, out = values + slot * capacity
-        let offsets = offsets, weights = weights, step = step
-        for t in 0..<count {
-            let offset = offsets[t]
-            let a = Float(line[offset]), b = Float(line[offset &+ step])
-            out[t] = a + (b - a) * weights[t]
+        let offsets = offsets, weights = weights, step = step, count = count
+        if channels == 1 {
+            for t in 0..<count {
+                let offset = offsets[t]
+                let a = Float(line[offset]), b = Float(line[offset &+ step])
+                out[t] = a + (b - a) * weights[t]
+            }
+        } else {
+            let green = out + count, blue = green + count
+            for t in 0..<count {
+                let offset = offsets[t], weight = weights[t]
+                let r0 = Float(line[offset]), r1 = Float(line[offset &+ step])
+                let g0 = Float(line[offset &+ 1]), g1 = Float(line[offset &+ 1 &+ step])
+                let b0 = Float(line[offset &+ 2]), b1 = Float(line[offset &+ 2 &+ step])
+                out[t] = r0 + (r1 - r0) * weight
+                green[t] = g0 + (g1 - g0) * weight
+                blue[t] = b0 + (b1 - b0) * weight
+            }
         }
         sourceRows[slot] = row
         return slot
