@@ -14,6 +14,9 @@ final class ColourHistogram {
     private let background: UnsafeMutablePointer<Float>
     private let objectCounts: UnsafeMutablePointer<Float>
     private let backgroundCounts: UnsafeMutablePointer<Float>
+    /// Per bin, the object likelihood `object / (object + background)` (0.5 where both are 0),
+    /// made when the histograms change rather than for every pixel that reads it.
+    private let likelihoods: UnsafeMutablePointer<Float>
     /// Mean object likelihood per cell, `rows x columns`.
     private let cells: UnsafeMutablePointer<Float>
     /// Summed-area table of `cells`, `(rows + 1) x (columns + 1)`.
@@ -28,6 +31,8 @@ final class ColourHistogram {
         objectCounts = .allocate(capacity: Self.binCount)
         backgroundCounts = .allocate(capacity: Self.binCount)
         for table in [object, background, objectCounts, backgroundCounts] { table.initialize(repeating: 0, count: Self.binCount) }
+        likelihoods = .allocate(capacity: Self.binCount)
+        likelihoods.initialize(repeating: 0.5, count: Self.binCount)
         cells = .allocate(capacity: rows * columns)
         cells.initialize(repeating: 0, count: rows * columns)
         integral = .allocate(capacity: (rows + 1) * (columns + 1))
@@ -35,7 +40,7 @@ final class ColourHistogram {
     }
 
     deinit {
-        for table in [object, background, objectCounts, backgroundCounts, cells, integral] { table.deallocate() }
+        for table in [object, background, objectCounts, backgroundCounts, likelihoods, cells, integral] { table.deallocate() }
     }
 
     /// Learns from R, G, B planes (`planeStride` floats apart, `(columns * cellSize + 2)` wide with
@@ -70,6 +75,8 @@ final class ColourHistogram {
         for b in 0..<Self.binCount {
             object[b] = keep * object[b] + objectScale * objectCounts[b]
             background[b] = keep * background[b] + backgroundScale * backgroundCounts[b]
+            let o = object[b], sum = o + background[b]
+            likelihoods[b] = sum > 0 ? o / sum : 0.5
         }
         isTrained = true
     }
@@ -94,9 +101,7 @@ final class ColourHistogram {
                 for y in 0..<cellSize {
                     let start = (cy * cellSize + y + 1) * width + cx * cellSize + 1
                     for x in 0..<cellSize {
-                        let bin = Self.bin(red[start + x], green[start + x], blue[start + x])
-                        let o = object[bin], b = background[bin]
-                        sum += o + b > 0 ? o / (o + b) : 0.5
+                        sum += likelihoods[Self.bin(red[start + x], green[start + x], blue[start + x])]
                     }
                 }
                 output[cy * columns + cx] = gain * (sum * inverseArea - offset)
