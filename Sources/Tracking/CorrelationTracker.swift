@@ -26,9 +26,6 @@ import Numerics
 public final class CorrelationTracker: ObjectTracker {
     public let parameters: TrackerParameters
     public private(set) var box: PixelRect
-    /// Confidence of the last estimate: the probability that the box is on the object (IoU >= 0.5),
-    /// ``ConfidenceModel`` over the estimate's evidence (1 after init).
-    public private(set) var confidence: Float = 1
     /// The tracker's own fix decision for the last frame (see ``TrackingEvidence/fixConfidence``).
     private var fixConfidence: Float = 1
 
@@ -121,15 +118,14 @@ public final class CorrelationTracker: ObjectTracker {
     /// opposite of the shift, so the first hypothesis predicts where the camera keeps it.
     /// `sceneChange` gives the cues of ``SceneContrast``.
     public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double), sceneChange: SceneChange?) -> TrackerEstimate {
-        guard frame.width > 0, frame.height > 0 else { return TrackerEstimate(box: box, confidence: 0, evidence: nil) }
+        guard frame.width > 0, frame.height > 0 else { return TrackerEstimate(box: box, confidence: 0) }
         let position = estimatePosition(on: frame, cameraShift: cameraShift)
         let weight = learningWeight(at: position)
         let previousScale = scale, previousAspect = aspect
         estimateSize(on: frame, at: position, weight: weight)
         updateModels(on: frame, at: position, weight: weight, previousScale: previousScale, previousAspect: previousAspect)
         let (reportedBox, evidence) = measureEvidence(on: frame, at: position, sceneChange: sceneChange)
-        confidence = parameters.confidenceModel.probability(evidence)
-        return TrackerEstimate(box: reportedBox, confidence: confidence, evidence: evidence)
+        return TrackerEstimate(box: reportedBox, evidence: evidence, model: parameters.confidenceModel)
     }
 
     /// Where the translation search put the object on this frame, and how the move is judged.

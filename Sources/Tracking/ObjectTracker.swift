@@ -18,19 +18,49 @@ public protocol ObjectTracker: AnyObject {
     func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double), sceneChange: SceneChange?) -> TrackerEstimate
 }
 
-/// A tracker's answer for one frame.
+/// A tracker's answer for one frame: the box, and the evidence its confidence is judged from.
+///
+/// The confidence is computed from the evidence by one model, when read: a tracker returns its
+/// evidence and its own model, and whoever adds cues (the sequence handler's appearance cue) judges
+/// the estimate again with the model fitted with them (``judged(by:evidence:)``) instead of
+/// having the tracker's confidence computed and then replaced.
 public struct TrackerEstimate: Sendable, Equatable {
     /// Pixels, top-left origin, clipped to the frame.
     public let box: PixelRect
-    /// The probability (0...1) that the box overlaps the object with IoU >= 0.5; > 0.5: probably on it.
-    public let confidence: Float
-    /// The cues the confidence was computed from; nil when there were none (an empty frame).
+    /// The cues the confidence is computed from; nil when there were none (an empty frame).
     public let evidence: TrackingEvidence?
+    private let judgement: Judgement
 
-    public init(box: PixelRect, confidence: Float, evidence: TrackingEvidence? = nil) {
+    private enum Judgement: Sendable, Equatable {
+        case model(ConfidenceModel)
+        case given(Float)
+    }
+
+    /// An estimate whose confidence `model` computes from `evidence`.
+    public init(box: PixelRect, evidence: TrackingEvidence, model: ConfidenceModel) {
         self.box = box
-        self.confidence = confidence
         self.evidence = evidence
+        judgement = .model(model)
+    }
+
+    /// An estimate without evidence, of confidence `confidence` (0...1).
+    public init(box: PixelRect, confidence: Float) {
+        self.box = box
+        evidence = nil
+        judgement = .given(confidence)
+    }
+
+    /// The probability (0...1) that the box overlaps the object with IoU >= 0.5; > 0.5: probably on it.
+    public var confidence: Float {
+        switch judgement {
+        case .given(let confidence): confidence
+        case .model(let model): evidence.map(model.probability) ?? 0
+        }
+    }
+
+    /// The same box judged by `model` from `evidence` (this estimate's, with more cues).
+    public func judged(by model: ConfidenceModel, evidence: TrackingEvidence) -> TrackerEstimate {
+        TrackerEstimate(box: box, evidence: evidence, model: model)
     }
 }
 

@@ -283,8 +283,7 @@ public final class SequenceRequestHandler {
         track.appearance = memory
         evidence.appearanceSimilarity = memory.similarity
         evidence.smoothedAppearanceSimilarity = memory.smoothedSimilarity
-        return TrackerEstimate(box: estimate.box, confidence: track.parameters.appearanceConfidenceModel.probability(evidence),
-                               evidence: evidence)
+        return estimate.judged(by: track.parameters.appearanceConfidenceModel, evidence: evidence)
     }
 
     private func commit(_ job: Job, _ outcome: Outcome, frame: ImageFrame) {

@@ -140,7 +140,7 @@ public final class SiameseTracker: ObjectTracker {
         let displacement = (candidate.dx * candidate.dx + candidate.dy * candidate.dy).squareRoot() / scale
         let (clipped, evidence) = measureEvidence(candidate, displacement: displacement, previousSize: previousSize,
                                                   sceneChange: sceneChange)
-        return TrackerEstimate(box: clipped, confidence: confidenceModel.probability(evidence), evidence: evidence)
+        return TrackerEstimate(box: clipped, evidence: evidence, model: confidenceModel)
     }
 
     /// The box as reported (clipped to the frame) and the cues of the confidence: the object map's
