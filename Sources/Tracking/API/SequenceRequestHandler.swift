@@ -133,9 +133,9 @@ public final class SequenceRequestHandler {
             // Each job owns its tracker and writes only its own slot; the frame and the scene change
             // are only read while the jobs run.
             nonisolated(unsafe) let slots = slots, jobs = jobs, sceneChange = sceneChange
-            let networks = siameseNetworks
+            let networks = siameseNetworks, describer = describer
             let run = { @Sendable (index: Int) -> Void in
-                slots[index] = jobs[index].run(on: frame, sceneChange: sceneChange, networks: networks)
+                slots[index] = jobs[index].run(on: frame, sceneChange: sceneChange, networks: networks, describer: describer)
             }
             if jobs.count > 1 {
                 DispatchQueue.concurrentPerform(iterations: jobs.count, execute: run)
@@ -160,7 +160,10 @@ public final class SequenceRequestHandler {
         case startRectangle(TrackRectangleRequest, Quadrilateral)
         case continueRectangle(TrackRectangleRequest, Track<PlanarObjectTracker, RectangleObservation>)
 
-        func run(on frame: ImageFrame, sceneChange: SceneChange, networks: SiameseNetworkLibrary?) -> Outcome {
+        /// Runs the job; a continued object's estimate gets the appearance cue here, with `describer`,
+        /// so that describing one object overlaps with tracking the others.
+        func run(on frame: ImageFrame, sceneChange: SceneChange, networks: SiameseNetworkLibrary?,
+                 describer: AppearanceDescriber?) -> Outcome {
             do {
                 switch self {
                 case let .startObject(request, box):
@@ -180,8 +183,8 @@ public final class SequenceRequestHandler {
                     return .startedPlanar(try PlanarObjectTracker(frame: frame, corners: corners,
                                                                   parameters: request.parameters))
                 case let .continueObject(request, track):
-                    return .updated(track.tracker.update(on: frame, cameraShift: Self.shift(request.cameraMotion),
-                                                             sceneChange: sceneChange))
+                    let estimate = track.tracker.update(on: frame, cameraShift: Self.shift(request.cameraMotion), sceneChange: sceneChange)
+                    return .updated(Self.withAppearanceCue(estimate, track: track, frame: frame, describer: describer))
                 case let .continueRectangle(request, track):
                     return .updatedPlanar(track.tracker.update(on: frame, cameraShift: Self.shift(request.cameraMotion),
                                                                   sceneChange: sceneChange))
@@ -191,6 +194,18 @@ public final class SequenceRequestHandler {
             } catch {
                 return .failed(.invalidObservation("\(error)"))
             }
+        }
+
+        /// `estimate` with the appearance cue in its evidence, judged by the model fitted with that cue,
+        /// when there is a describer and the object's first box was described.
+        private static func withAppearanceCue(_ estimate: TrackerEstimate, track: Track<any ObjectTracker, DetectedObjectObservation>,
+                                              frame: ImageFrame, describer: AppearanceDescriber?) -> TrackerEstimate {
+            guard let describer, var memory = track.appearance, var evidence = estimate.evidence else { return estimate }
+            memory.update(box: estimate.box, frame: frame, describer: describer)
+            track.appearance = memory
+            evidence.appearanceSimilarity = memory.similarity
+            evidence.smoothedAppearanceSimilarity = memory.smoothedSimilarity
+            return estimate.judged(by: track.parameters.appearanceConfidenceModel, evidence: evidence)
         }
 
         /// A registration's shift when it has any confidence, else none.
@@ -274,18 +289,6 @@ public final class SequenceRequestHandler {
 
     // MARK: - Committing
 
-    /// `estimate` with the appearance cue in its evidence and its confidence from the model fitted
-    /// with that cue, when the handler has a describer and the object's first box was described.
-    private func withAppearanceCue(_ estimate: TrackerEstimate, track: Track<any ObjectTracker, DetectedObjectObservation>,
-                                   frame: ImageFrame) -> TrackerEstimate {
-        guard let describer, var memory = track.appearance, var evidence = estimate.evidence else { return estimate }
-        memory.update(box: estimate.box, frame: frame, describer: describer)
-        track.appearance = memory
-        evidence.appearanceSimilarity = memory.similarity
-        evidence.smoothedAppearanceSimilarity = memory.smoothedSimilarity
-        return estimate.judged(by: track.parameters.appearanceConfidenceModel, evidence: evidence)
-    }
-
     private func commit(_ job: Job, _ outcome: Outcome, frame: ImageFrame) {
         let width = frame.width, height = frame.height
         switch (job, outcome) {
@@ -297,8 +300,7 @@ public final class SequenceRequestHandler {
             let track = Track(tracker: tracker, parameters: request.parameters, last: result)
             track.appearance = describer?.describe(clipped, in: frame).map(AppearanceMemory.init)
             finish(request, result, track: track)
-        case let (.continueObject(request, track), .updated(tracked)):
-            let estimate = withAppearanceCue(tracked, track: track, frame: frame)
+        case let (.continueObject(request, track), .updated(estimate)):
             let result = DetectedObjectObservation(id: track.last.id,
                                                    boundingBox: NormalizedRect(estimate.box, imageWidth: width, imageHeight: height),
                                                    confidence: estimate.confidence)
