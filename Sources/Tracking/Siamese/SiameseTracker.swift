@@ -37,6 +37,8 @@ public final class SiameseTracker: ObjectTracker {
     private var confidence: Float = 1, isOutOfView = false
     /// The centre on the last frame the confidence reached 0.5: where a lost object is searched from.
     private var anchorX: Float, anchorY: Float
+    /// Frames since the anchor's, and the centre's smoothed motion per frame over confident frames (frame pixels).
+    private var framesSinceAnchor = 0, velocityX: Float = 0, velocityY: Float = 0
     private var spiral = SiameseSearchSpiral()
     /// The decoder of re-detection crops: no window, since the object may be anywhere in them.
     private var redetectionDecoder: SiameseBoxDecoder
@@ -128,18 +130,31 @@ public final class SiameseTracker: ObjectTracker {
         let followed = follow(candidate, fromX: centreX, y: centreY, scale: scale)
         let displacement = (candidate.dx * candidate.dx + candidate.dy * candidate.dy).squareRoot() / scale
         var chosen = assess(followed, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
+        if settings.redetectsWhenLost, chosen.confidence < 0.5 {
+            // Unsure of the head, the tracker believes the object's motion (as the filters coast):
+            // an object it carries out of the picture has left, instead of the box clinging to the edge.
+            let steps = Float(framesSinceAnchor + 1)
+            let coasted = Placement(centreX: anchorX + velocityX * steps, centreY: anchorY + velocityY * steps,
+                                    width: chosen.placement.width, height: chosen.placement.height)
+            let leaving = assess(coasted, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
+            if leaving.evidence.isOutOfView { chosen = leaving }
+        }
+        var reacquired = false
         if settings.redetectsWhenLost, confidence < ConfidenceModel.lostBelow {
             // An object that left the picture stays out of view until a box's confidence says it is back.
             if isOutOfView, chosen.confidence < 0.5 {
                 let held = Placement(centreX: centreX, centreY: centreY, width: width, height: height)
                 chosen = assess(held, candidate, displacement: 0, previousSize: previousSize, sceneChange: sceneChange)
             }
-            chosen = redetect(rgb, against: chosen, side: side, pad: padColour, scale: scale, previousSize: previousSize,
-                              sceneChange: sceneChange)
+            if let found = redetect(rgb, against: chosen, side: side, pad: padColour, scale: scale, previousSize: previousSize,
+                                    sceneChange: sceneChange) {
+                chosen = found
+                reacquired = true
+            }
         } else {
             spiral.reset()
         }
-        commit(chosen, sceneChange: sceneChange)
+        commit(chosen, reacquired: reacquired, sceneChange: sceneChange)
         return TrackerEstimate(box: chosen.clipped, confidence: chosen.confidence, evidence: chosen.evidence)
     }
 
@@ -228,26 +243,27 @@ public final class SiameseTracker: ObjectTracker {
                         confidence: confidenceModel.probability(evidence))
     }
 
-    /// One more crop, the next on the search spiral around the last confident position: `current`,
-    /// or what it finds there when the head has a fix on it and its confidence says the object is
-    /// there (0.5 or more) and more surely than at `current`.
+    /// One more crop, the next on the search spiral around the last confident position: what it
+    /// finds there when the head has a fix on it and its confidence says the object is there (0.5 or
+    /// more) and more surely than at `current`; else nil.
     private func redetect(_ rgb: Image<UInt8>, against current: Proposal, side: Int, pad: SIMD3<Int32>, scale: Float,
-                          previousSize: Float, sceneChange: SceneChange?) -> Proposal {
+                          previousSize: Float, sceneChange: SceneChange?) -> Proposal? {
         let step = Float((network.responseSide - 1) * network.stride) / scale
         let centre = spiral.next(around: (anchorX, anchorY), step: step, frameWidth: frameWidth, frameHeight: frameHeight)
         guard let found = search(rgb, centreX: centre.x, centreY: centre.y, side: side, scale: scale, pad: pad,
-                                 redetecting: true), found.score > 0.5 else { return current }
+                                 redetecting: true), found.score > 0.5 else { return nil }
         let placement = follow(found, fromX: centre.x, y: centre.y, scale: scale)
         let displacement = ((placement.centreX - centreX) * (placement.centreX - centreX)
             + (placement.centreY - centreY) * (placement.centreY - centreY)).squareRoot()
         let proposal = assess(placement, found, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
-        guard proposal.confidence >= 0.5, proposal.confidence > current.confidence else { return current }
+        guard proposal.confidence >= 0.5, proposal.confidence > current.confidence else { return nil }
         spiral.reset()
         return proposal
     }
 
-    /// Takes `proposal` as this frame's: the object's placement, the running score and the cues' memory.
-    private func commit(_ proposal: Proposal, sceneChange: SceneChange?) {
+    /// Takes `proposal` as this frame's: the object's placement, the running score, the cues' memory
+    /// and, on a confident frame, the anchor and the velocity (which a re-detection's jump restarts).
+    private func commit(_ proposal: Proposal, reacquired: Bool, sceneChange: SceneChange?) {
         centreX = proposal.placement.centreX
         centreY = proposal.placement.centreY
         width = proposal.placement.width
@@ -263,14 +279,27 @@ public final class SiameseTracker: ObjectTracker {
         _ = sceneContrast.measure(box: proposal.clipped, sceneChange: sceneChange)
         confidence = proposal.confidence
         isOutOfView = proposal.evidence.isOutOfView
-        if confidence >= 0.5 {
-            anchorX = centreX
-            anchorY = centreY
+        guard confidence >= 0.5 else {
+            framesSinceAnchor += 1
+            return
         }
+        if reacquired {
+            velocityX = 0
+            velocityY = 0
+        } else {
+            let steps = Float(framesSinceAnchor + 1), rate = Self.velocitySmoothing
+            velocityX += rate * ((centreX - anchorX) / steps - velocityX)
+            velocityY += rate * ((centreY - anchorY) / steps - velocityY)
+        }
+        anchorX = centreX
+        anchorY = centreY
+        framesSinceAnchor = 0
     }
 
     /// Weight of each fixed frame in the running average of the chosen cell's score.
     private static let scoreAveraging: Float = 0.1
+    /// Weight of each confident frame's motion in the velocity (the `accurate` filter's).
+    private static let velocitySmoothing: Float = 0.5
 
     /// Top-left pixel of a `side` square centred at (`centreX`, `centreY`), by the convention's rounding.
     private func cropOrigin(centreX: Float, centreY: Float, side: Int) -> (x: Int, y: Int) {
