@@ -1,11 +1,11 @@
 /// Where a lost ``SiameseTracker`` looks next: the centres of search crops on square rings around
 /// the object's last confident position, one crop per call, each ring one crop step wider than the
-/// last, so that the searched region widens frame by frame until the crops have tiled the whole
-/// frame; then it starts again from the innermost ring. Centres that would put the crop's cells
-/// wholly outside the frame are skipped.
+/// last, so that the searched region widens frame by frame until the crops have tiled the object's
+/// reach or the whole frame; then it starts again from the innermost ring. Centres that would put
+/// the crop's cells wholly outside the frame are skipped.
 ///
 ///     var spiral = SiameseSearchSpiral()
-///     let centre = spiral.next(around: (x: 320, y: 180), step: 110, frameWidth: 1280, frameHeight: 720)
+///     let centre = spiral.next(around: (x: 320, y: 180), step: 110, reach: 400, frameWidth: 1280, frameHeight: 720)
 ///
 /// Frame pixels, top-left origin. Nothing is allocated.
 struct SiameseSearchSpiral {
@@ -19,16 +19,19 @@ struct SiameseSearchSpiral {
     }
 
     /// The next crop centre around `anchor`, crops `step` pixels apart (the width of frame the
-    /// crop's response cells cover). `step` must be positive. Returns the anchor itself when no
-    /// ring has a centre on the frame.
-    mutating func next(around anchor: (x: Float, y: Float), step: Float, frameWidth: Int, frameHeight: Int) -> (x: Float, y: Float) {
-        let width = Float(frameWidth), height = Float(frameHeight), reach = step / 2
-        // The ring whose crops are all farther from the anchor than the frame is wide and high.
-        let beyond = Int((max(width, height) / step).rounded(.up)) + 1
+    /// crop's response cells cover), on rings no farther than `reach` pixels (the ring whose cells
+    /// start beyond it is not searched). `step` must be positive. Returns the anchor itself when
+    /// no ring has a centre on the frame.
+    mutating func next(around anchor: (x: Float, y: Float), step: Float, reach: Float, frameWidth: Int,
+                       frameHeight: Int) -> (x: Float, y: Float) {
+        let width = Float(frameWidth), height = Float(frameHeight), margin = step / 2
+        // The first ring whose crops are all farther from the anchor than the frame is wide and high,
+        // or whose cells all lie beyond the reach.
+        let beyond = min(Int((max(width, height) / step).rounded(.up)) + 1, Int((reach / step + 0.5).rounded(.down)) + 1)
         var wrapped = false
         while true {
             if ring >= beyond {
-                // A frame no wider than a crop: no ring has a centre on it, the anchor is all there is.
+                // No ring has a centre on the frame within the reach: the anchor is all there is.
                 if wrapped { return anchor }
                 reset()
                 wrapped = true
@@ -47,7 +50,7 @@ struct SiameseSearchSpiral {
                 position = 0
             }
             let x = anchor.x + offset.0 * step, y = anchor.y + offset.1 * step
-            if x > -reach, x < width + reach, y > -reach, y < height + reach { return (x, y) }
+            if x > -margin, x < width + margin, y > -margin, y < height + margin { return (x, y) }
         }
     }
 }

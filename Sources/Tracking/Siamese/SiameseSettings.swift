@@ -37,6 +37,10 @@ public struct SiameseSettings: Sendable, Equatable {
     /// there says it is on the object; and hold an object that left the picture out of view until then.
     /// False: the published trackers, which only search around the last box.
     public var redetectsWhenLost = false
+    /// How far a lost object may be found: within `size x (1 + motionSpread x sqrt(frames))` of where
+    /// it was last seen confidently (a random walk; size is the square root of the box area), the
+    /// spread of the pipeline's re-seeding (`ReseedPolicy.motionSpread`).
+    public var motionSpread: Float = 0.5
 
     public init(release: SiameseNetworkRelease, convention: Convention, windowInfluence: Float, scaleChangePenalty: Float, sizeLearningRate: Float,
                 contextAmount: Float = 0.5) {

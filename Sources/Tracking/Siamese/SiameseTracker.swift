@@ -40,6 +40,8 @@ public final class SiameseTracker: ObjectTracker {
     /// Frames since the anchor's, and the centre's smoothed motion per frame over confident frames (frame pixels).
     private var framesSinceAnchor = 0, velocityX: Float = 0, velocityY: Float = 0
     private var spiral = SiameseSearchSpiral()
+    /// Where the last frame's re-detection crop found the object, to be confirmed on this frame.
+    private var unconfirmed: Placement?
     /// The decoder of re-detection crops: no window, since the object may be anywhere in them.
     private var redetectionDecoder: SiameseBoxDecoder
 
@@ -111,6 +113,8 @@ public final class SiameseTracker: ObjectTracker {
         centreY += Float(cameraShift.dy)
         anchorX += Float(cameraShift.dx)
         anchorY += Float(cameraShift.dy)
+        unconfirmed?.centreX += Float(cameraShift.dx)
+        unconfirmed?.centreY += Float(cameraShift.dy)
         let opencv = settings.convention == .openCVTrackerNano
         // OpenCV sums the sides as a whole number before adding the context; the authors do not.
         let sideSum = opencv ? (width + height).rounded(.towardZero) : width + height
@@ -153,6 +157,7 @@ public final class SiameseTracker: ObjectTracker {
             }
         } else {
             spiral.reset()
+            unconfirmed = nil
         }
         commit(chosen, reacquired: reacquired, sceneChange: sceneChange)
         return TrackerEstimate(box: chosen.clipped, confidence: chosen.confidence, evidence: chosen.evidence)
@@ -243,20 +248,36 @@ public final class SiameseTracker: ObjectTracker {
                         confidence: confidenceModel.probability(evidence))
     }
 
-    /// One more crop, the next on the search spiral around the last confident position: what it
-    /// finds there when the head has a fix on it and its confidence says the object is there (0.5 or
-    /// more) and more surely than at `current`; else nil.
+    /// One more crop: the next on the search spiral around the last confident position, or, when the
+    /// last frame's crop found a candidate, a crop on that candidate. A candidate is a box wholly in
+    /// the picture, within the object's reach since it was last seen confidently
+    /// (``SiameseSettings/motionSpread``), where the head has a fix and whose confidence says the
+    /// object is there (0.5 or more) and more surely than at `current`. Returns a candidate found on
+    /// two frames in a row (its centre inside the first's box: a look-alike that wins one crop by
+    /// chance rarely does twice); else nil.
     private func redetect(_ rgb: Image<UInt8>, against current: Proposal, side: Int, pad: SIMD3<Int32>, scale: Float,
                           previousSize: Float, sceneChange: SceneChange?) -> Proposal? {
         let step = Float((network.responseSide - 1) * network.stride) / scale
-        let centre = spiral.next(around: (anchorX, anchorY), step: step, frameWidth: frameWidth, frameHeight: frameHeight)
-        guard let found = search(rgb, centreX: centre.x, centreY: centre.y, side: side, scale: scale, pad: pad,
+        let reach = (width * height).squareRoot() * (1 + settings.motionSpread * Float(framesSinceAnchor + 1).squareRoot())
+        let earlier = unconfirmed
+        unconfirmed = nil
+        let centre = earlier.map { ($0.centreX, $0.centreY) }
+            ?? spiral.next(around: (anchorX, anchorY), step: step, reach: reach, frameWidth: frameWidth, frameHeight: frameHeight)
+        guard let found = search(rgb, centreX: centre.0, centreY: centre.1, side: side, scale: scale, pad: pad,
                                  redetecting: true), found.score > 0.5 else { return nil }
-        let placement = follow(found, fromX: centre.x, y: centre.y, scale: scale)
-        let displacement = ((placement.centreX - centreX) * (placement.centreX - centreX)
-            + (placement.centreY - centreY) * (placement.centreY - centreY)).squareRoot()
+        let placement = follow(found, fromX: centre.0, y: centre.1, scale: scale)
+        let (w, h) = (placement.width, placement.height)
+        guard placement.centreX - w / 2 >= 0, placement.centreY - h / 2 >= 0, placement.centreX + w / 2 <= Float(frameWidth),
+              placement.centreY + h / 2 <= Float(frameHeight),
+              hypot(placement.centreX - anchorX, placement.centreY - anchorY) <= reach else { return nil }
+        let displacement = hypot(placement.centreX - centreX, placement.centreY - centreY)
         let proposal = assess(placement, found, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
         guard proposal.confidence >= 0.5, proposal.confidence > current.confidence else { return nil }
+        guard let earlier, abs(placement.centreX - earlier.centreX) < earlier.width / 2,
+              abs(placement.centreY - earlier.centreY) < earlier.height / 2 else {
+            unconfirmed = placement
+            return nil
+        }
         spiral.reset()
         return proposal
     }
