@@ -251,8 +251,9 @@ public final class SiameseTracker: ObjectTracker {
     /// One more crop: the next on the search spiral around the last confident position, or, when the
     /// last frame's crop found a candidate, a crop on that candidate. A candidate is a box wholly in
     /// the picture, within the object's reach since it was last seen confidently
-    /// (``SiameseSettings/motionSpread``), where the head has a fix and whose confidence says the
-    /// object is there (0.5 or more) and more surely than at `current`. Returns a candidate found on
+    /// (``SiameseSettings/motionSpread``), where the head has a fix at least as sure as its running
+    /// average on the object and whose confidence says the object is there (0.5 or more) and more
+    /// surely than at `current`. Returns a candidate found on
     /// two frames in a row (its centre inside the first's box: a look-alike that wins one crop by
     /// chance rarely does twice); else nil.
     private func redetect(_ rgb: Image<UInt8>, against current: Proposal, side: Int, pad: SIMD3<Int32>, scale: Float,
@@ -264,7 +265,7 @@ public final class SiameseTracker: ObjectTracker {
         let centre = earlier.map { ($0.centreX, $0.centreY) }
             ?? spiral.next(around: (anchorX, anchorY), step: step, reach: reach, frameWidth: frameWidth, frameHeight: frameHeight)
         guard let found = search(rgb, centreX: centre.0, centreY: centre.1, side: side, scale: scale, pad: pad,
-                                 redetecting: true), found.score > 0.5 else { return nil }
+                                 redetecting: true), found.score > max(0.5, averageScore ?? 0) else { return nil }
         let placement = follow(found, fromX: centre.0, y: centre.1, scale: scale)
         let (w, h) = (placement.width, placement.height)
         guard placement.centreX - w / 2 >= 0, placement.centreY - h / 2 >= 0, placement.centreX + w / 2 <= Float(frameWidth),
