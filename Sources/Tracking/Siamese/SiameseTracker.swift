@@ -6,7 +6,10 @@ import Imaging
 /// tracker starts; on each frame a larger crop around where the object should be is embedded and
 /// correlated with it by the network's head, and ``SiameseBoxDecoder`` picks the cell and box it
 /// believes, with a penalty on sudden changes of scale and shape and a window against jumps. The
-/// box's size follows the head's at a rate set by how sure the head is.
+/// box's size follows the head's at a rate set by how sure the head is. With
+/// ``SiameseSettings/redetectsWhenLost`` an object its motion carries out of the picture is held
+/// out of view, and a lost object is searched for on rings widening from where it was last seen
+/// (one more crop per frame) and taken back when the confidence says it is there.
 ///
 ///     let tracker = try SiameseTracker(frame: first, box: box, network: nanoTrack, settings: .authorsV2)
 ///     let estimate = tracker.update(on: next)
