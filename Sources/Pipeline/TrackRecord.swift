@@ -1,4 +1,5 @@
 import Imaging
+import Tracking
 
 /// What happened to a track on one frame.
 public enum TrackState: String, Sendable, CaseIterable, Codable {
@@ -19,7 +20,7 @@ public enum TrackState: String, Sendable, CaseIterable, Codable {
 
     /// Below this confidence a track is `lost`: the odds are at least 4 to 1 that its box is off the
     /// object. Between it and 0.5 a track is `tracked` but drawn dashed (more likely off than on).
-    public static let lostBelow: Float = 0.2
+    public static let lostBelow: Float = ConfidenceModel.lostBelow
 }
 
 /// How a box is drawn: solid when the tracker is confident (confidence > 0.5), dashed otherwise.

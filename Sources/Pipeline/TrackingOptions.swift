@@ -22,8 +22,8 @@ public struct TrackingOptions: Sendable {
     /// (the annotated MP4 shows a marker).
     public var showsCameraMotion: Bool
     /// Follow boxes with the level's learned-feature (Siamese) tracker instead of its correlation
-    /// filter on hand-made features (needs the neural runtime; off by default until it holds the
-    /// pipeline's promises about objects that leave the picture: docs/siamese-tracker.md). Automatic
+    /// filter on hand-made features (needs the neural runtime; off by default: docs/siamese-tracker.md,
+    /// "Why it is not the default yet"). Automatic
     /// tracks (no boxes given) always run the filters: detections re-seed them every few frames.
     public var learnedFeatures: Bool
 

@@ -9,7 +9,7 @@ struct TrackingOptionsGroup: ParsableArguments {
     @Option(help: "Tracker level: fast (grey gradient cells, 5-8x dlib's speed) or accurate (gradient and colour cells, its filter held to the object's box so a moving camera or a passing occluder does not pull it along, and a jump far beyond its own recent motion, such as onto a look-alike passing in front, refused; 7-8x CSRT's speed). With --learned-features: NanoTrack v2 (fast) or v3 (accurate).")
     var level: TrackingLevel = .accurate
 
-    @Flag(help: "Follow the boxes with the level's Siamese tracker on NanoTrack's learned features instead of its correlation filter (more accurate on the development set; needs the neural runtime; an object that leaves the picture is not yet reported lost: docs/siamese-tracker.md).")
+    @Flag(help: "Follow the boxes with the level's Siamese tracker on NanoTrack's learned features instead of its correlation filter (more accurate on the development set; needs the neural runtime; a lost object is searched for and found again by the tracker itself: docs/siamese-tracker.md).")
     var learnedFeatures = false
 
     @Option(help: "0-based index of the frame the boxes refer to; tracking starts there.")

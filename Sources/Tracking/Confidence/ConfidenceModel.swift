@@ -29,6 +29,9 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
     public let trees: [LogOddsTree]
     /// Below this share of the tracker's box inside the frame the object is out of view.
     public static let outOfViewBelow: Float = 0.5
+    /// Below this probability the box is taken to be off the object (the odds are at least 4 to 1):
+    /// the track is `lost`, and a tracker that re-detects searches for its object.
+    public static let lostBelow: Float = 0.2
 
     /// A model with `weights` (one per feature of ``featureNames``; missing ones count as 0) and
     /// `trees`.

@@ -32,18 +32,30 @@ struct SceneContrast {
     /// The cues of a frame whose box is `box` (frame pixels); `sceneChange` nil when unknown (the
     /// camera then counts as still and the change as 0).
     mutating func measure(box: PixelRect, sceneChange: SceneChange?) -> (motion: Float, change: Float, smoothedChange: Float) {
+        let cues = preview(box: box, sceneChange: sceneChange)
         if let shift = sceneChange?.shift { camera = (camera.x + shift.dx, camera.y + shift.dy) }
         if history.count > Self.span { history.removeFirst() }
         history.append((box.centerX, box.centerY, camera.x, camera.y))
-        let oldest = history[0]
-        let relativeX = box.centerX - oldest.x - (camera.x - oldest.cameraX)
-        let relativeY = box.centerY - oldest.y - (camera.y - oldest.cameraY)
+        smoothedChange = cues.smoothedChange
+        return cues
+    }
+
+    /// The cues ``measure(box:sceneChange:)`` would give for `box`, remembering nothing: for a box
+    /// the tracker considers but may not take.
+    func preview(box: PixelRect, sceneChange: SceneChange?) -> (motion: Float, change: Float, smoothedChange: Float) {
+        var cameraX = camera.x, cameraY = camera.y
+        if let shift = sceneChange?.shift {
+            cameraX += shift.dx
+            cameraY += shift.dy
+        }
+        let oldest = history.count > Self.span ? history[1] : history[0]
+        let relativeX = box.centerX - oldest.x - (cameraX - oldest.cameraX)
+        let relativeY = box.centerY - oldest.y - (cameraY - oldest.cameraY)
         let size = max(1, (max(0, box.width * box.height)).squareRoot())
         let distance = hypot(relativeX, relativeY) / size
         let motion = distance.isFinite ? Float(log1p(min(distance, 4))) : 0
         let change = sceneChange?.relativeChange(in: box) ?? 0
         let smoothed = smoothedChange.map { $0 + Self.smoothing * (change - $0) } ?? change
-        smoothedChange = smoothed
         return (motion, change, smoothed)
     }
 }

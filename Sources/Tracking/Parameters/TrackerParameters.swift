@@ -175,7 +175,8 @@ public struct TrackerParameters: Sendable, Equatable {
     }
 
     /// A level's Siamese tracker on NanoTrack's learned features, with the authors' settings (the box
-    /// follows an object out of the picture, ``SiameseSettings/followsOutOfFrame``):
+    /// follows an object out of the picture, ``SiameseSettings/followsOutOfFrame``, and the tracker
+    /// searches for a lost object, ``SiameseSettings/redetectsWhenLost``):
     /// `fast` runs v2 (48 feature channels), `accurate` v3 (96 channels, a depthwise correlation
     /// as well; about 1.2x the time). Its confidence models are fitted on its own evidence
     /// (``ConfidenceModel/learnedFast`` and the like). Figures: docs/siamese-tracker.md.
@@ -190,13 +191,14 @@ public struct TrackerParameters: Sendable, Equatable {
     private static let learnedAccurate = learnedSet(.authorsV3, confidence: .learnedAccurate,
                                                     withAppearance: .learnedAccurateWithAppearance)
 
-    /// A learned-feature set: `settings` (the box following its object out of the picture) with its
-    /// fitted confidence models; the filter's fields are unused.
+    /// A learned-feature set: `settings` (the box following its object out of the picture, searched for
+    /// when lost) with its fitted confidence models; the filter's fields are unused.
     private static func learnedSet(_ settings: SiameseSettings, confidence: ConfidenceModel,
                                    withAppearance: ConfidenceModel) -> TrackerParameters {
         var parameters = TrackerParameters.fast
         parameters.siamese = settings
         parameters.siamese?.followsOutOfFrame = true
+        parameters.siamese?.redetectsWhenLost = true
         parameters.confidenceModel = confidence
         parameters.appearanceConfidenceModel = withAppearance
         return parameters

@@ -31,6 +31,16 @@ public struct SiameseSettings: Sendable, Equatable {
     /// edge), so that an object that leaves is reported out of view; false holds the centre on the
     /// frame, as the published trackers do, leaving a box half inside at the edge.
     public var followsOutOfFrame = false
+    /// Search for the object once the confidence says it is lost (below ``ConfidenceModel/lostBelow``):
+    /// one more crop per frame on rings widening around its last confident position
+    /// (``SiameseSearchSpiral``), the tracker moving there only when the confidence of the box found
+    /// there says it is on the object; and hold an object that left the picture out of view until then.
+    /// False: the published trackers, which only search around the last box.
+    public var redetectsWhenLost = false
+    /// How far a lost object may be found: within `size x (1 + motionSpread x sqrt(frames))` of where
+    /// it was last seen confidently (a random walk; size is the square root of the box area), the
+    /// spread of the pipeline's re-seeding (`ReseedPolicy.motionSpread`).
+    public var motionSpread: Float = 0.5
 
     public init(release: SiameseNetworkRelease, convention: Convention, windowInfluence: Float, scaleChangePenalty: Float, sizeLearningRate: Float,
                 contextAmount: Float = 0.5) {

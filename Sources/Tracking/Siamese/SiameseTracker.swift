@@ -6,7 +6,10 @@ import Imaging
 /// tracker starts; on each frame a larger crop around where the object should be is embedded and
 /// correlated with it by the network's head, and ``SiameseBoxDecoder`` picks the cell and box it
 /// believes, with a penalty on sudden changes of scale and shape and a window against jumps. The
-/// box's size follows the head's at a rate set by how sure the head is.
+/// box's size follows the head's at a rate set by how sure the head is. With
+/// ``SiameseSettings/redetectsWhenLost`` an object its motion carries out of the picture is held
+/// out of view, and a lost object is searched for on rings widening from where it was last seen
+/// (one more crop per frame) and taken back when the confidence says it is there.
 ///
 ///     let tracker = try SiameseTracker(frame: first, box: box, network: nanoTrack, settings: .authorsV2)
 ///     let estimate = tracker.update(on: next)
@@ -33,6 +36,17 @@ public final class SiameseTracker: ObjectTracker {
     /// Running average of the chosen cell's score on frames with a fix, for the peak-ratio cue (nil before the first).
     private var averageScore: Float?
     private var framesWithoutFix = 0
+    /// The last frame's confidence (1 at the start) and whether its box was out of view.
+    private var confidence: Float = 1, isOutOfView = false
+    /// The centre on the last frame the confidence reached 0.5: where a lost object is searched from.
+    private var anchorX: Float, anchorY: Float
+    /// Frames since the anchor's, and the centre's smoothed motion per frame over confident frames (frame pixels).
+    private var framesSinceAnchor = 0, velocityX: Float = 0, velocityY: Float = 0
+    private var spiral = SiameseSearchSpiral()
+    /// Where the last frame's re-detection crop found the object, to be confirmed on this frame.
+    private var unconfirmed: Placement?
+    /// The decoder of re-detection crops: no window, since the object may be anywhere in them.
+    private var redetectionDecoder: SiameseBoxDecoder
 
     /// Starts on `frame` (which must have `rgb`) at `box` (pixels, top-left origin, inside the frame);
     /// `confidenceModel` turns each frame's ``TrackingEvidence`` into the reported confidence. Throws ``TrackingError/colourRequired`` without colour, ``TrackingError/invalidObservation(_:)``
@@ -71,13 +85,18 @@ public final class SiameseTracker: ObjectTracker {
         searchSampler = SiameseCropSampler(outputSide: network.searchSide)
         response = SiameseResponse(side: network.responseSide)
         decoder = SiameseBoxDecoder(side: network.responseSide, stride: network.stride, settings: settings)
+        var unwindowed = settings
+        unwindowed.windowInfluence = 0
+        redetectionDecoder = SiameseBoxDecoder(side: network.responseSide, stride: network.stride, settings: unwindowed)
+        anchorX = centreX
+        anchorY = centreY
 
         let contextSum = settings.contextAmount * (width + height)
         let exact = ((width + contextSum) * (height + contextSum)).squareRoot()
         let side = settings.convention == .openCVTrackerNano ? Int(exact) : Int(exact.rounded())
         var templateSampler = SiameseCropSampler(outputSide: network.templateSide)
         var templateCrop = [Float](repeating: 0, count: 3 * network.templateSide * network.templateSide)
-        let origin = cropOrigin(side: max(1, side))
+        let origin = cropOrigin(centreX: centreX, centreY: centreY, side: max(1, side))
         templateCrop.withUnsafeMutableBufferPointer { crop in
             templateSampler.sample(rgb, originX: origin.x, originY: origin.y, side: max(1, side), pad: pad(for: rgb),
                                    bgr: settings.convention == .authors, into: crop)
@@ -95,6 +114,10 @@ public final class SiameseTracker: ObjectTracker {
         }
         centreX += Float(cameraShift.dx)
         centreY += Float(cameraShift.dy)
+        anchorX += Float(cameraShift.dx)
+        anchorY += Float(cameraShift.dy)
+        unconfirmed?.centreX += Float(cameraShift.dx)
+        unconfirmed?.centreY += Float(cameraShift.dy)
         let opencv = settings.convention == .openCVTrackerNano
         // OpenCV sums the sides as a whole number before adding the context; the authors do not.
         let sideSum = opencv ? (width + height).rounded(.towardZero) : width + height
@@ -105,11 +128,68 @@ public final class SiameseTracker: ObjectTracker {
             ? templateExtent * Float(network.searchSide / network.templateSide)
             : templateExtent * Float(network.searchSide) / Float(network.templateSide)
         let side = max(1, opencv ? Int(searchExtent) : Int(searchExtent.rounded()))
-        let origin = cropOrigin(side: side)
         let padColour = pad(for: rgb)
+        guard let candidate = search(rgb, centreX: centreX, centreY: centreY, side: side, scale: scale, pad: padColour,
+                                     redetecting: false) else {
+            return TrackerEstimate(box: box.clipped(toWidth: frameWidth, height: frameHeight) ?? box, confidence: 0)
+        }
+        let previousSize = (width * height).squareRoot()
+        let followed = follow(candidate, fromX: centreX, y: centreY, scale: scale)
+        let displacement = (candidate.dx * candidate.dx + candidate.dy * candidate.dy).squareRoot() / scale
+        var chosen = assess(followed, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
+        if settings.redetectsWhenLost, chosen.confidence < 0.5 {
+            // Unsure of the head, the tracker believes the object's motion (as the filters coast):
+            // an object it carries out of the picture has left, instead of the box clinging to the edge.
+            let steps = Float(framesSinceAnchor + 1)
+            let coasted = Placement(centreX: anchorX + velocityX * steps, centreY: anchorY + velocityY * steps,
+                                    width: chosen.placement.width, height: chosen.placement.height)
+            let leaving = assess(coasted, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
+            if leaving.evidence.isOutOfView { chosen = leaving }
+        }
+        var reacquired = false
+        if settings.redetectsWhenLost, confidence < ConfidenceModel.lostBelow {
+            // An object that left the picture stays out of view until a box's confidence says it is back.
+            if isOutOfView, chosen.confidence < 0.5 {
+                let held = Placement(centreX: centreX, centreY: centreY, width: width, height: height)
+                chosen = assess(held, candidate, displacement: 0, previousSize: previousSize, sceneChange: sceneChange)
+            }
+            if let found = redetect(rgb, against: chosen, side: side, pad: padColour, scale: scale, previousSize: previousSize,
+                                    sceneChange: sceneChange) {
+                chosen = found
+                reacquired = true
+            }
+        } else {
+            spiral.reset()
+            unconfirmed = nil
+        }
+        commit(chosen, reacquired: reacquired, sceneChange: sceneChange)
+        return TrackerEstimate(box: chosen.clipped, evidence: chosen.evidence, model: confidenceModel)
+    }
+
+    /// Where the object is and how large, frame pixels (sub-pixel).
+    private struct Placement {
+        var centreX: Float, centreY: Float, width: Float, height: Float
+    }
+
+    /// A placement the tracker may take on this frame, with the head's cell that gave it, the box as
+    /// reported (clipped to the frame), its cues and its confidence.
+    private struct Proposal {
+        var placement: Placement
+        var candidate: SiameseBoxDecoder.Candidate
+        var box: PixelRect, clipped: PixelRect
+        var evidence: TrackingEvidence
+        var confidence: Float
+    }
+
+    /// The head's chosen cell on a `side`-pixel crop centred at (`centreX`, `centreY`); the
+    /// re-detection decoder (no window: the object may be anywhere in the crop) when `redetecting`.
+    /// Nil when the network fails.
+    private func search(_ rgb: Image<UInt8>, centreX: Float, centreY: Float, side: Int, scale: Float, pad: SIMD3<Int32>,
+                        redetecting: Bool) -> SiameseBoxDecoder.Candidate? {
+        let opencv = settings.convention == .openCVTrackerNano
+        let origin = cropOrigin(centreX: centreX, centreY: centreY, side: side)
         searchCrop.withUnsafeMutableBufferPointer { crop in
-            searchSampler.sample(rgb, originX: origin.x, originY: origin.y, side: side, pad: padColour,
-                                 bgr: !opencv, into: crop)
+            searchSampler.sample(rgb, originX: origin.x, originY: origin.y, side: side, pad: pad, bgr: !opencv, into: crop)
         }
         do {
             try templateFeatures.withUnsafeMutableBufferPointer { features in
@@ -118,67 +198,136 @@ public final class SiameseTracker: ObjectTracker {
                 }
             }
         } catch {
-            return TrackerEstimate(box: box.clipped(toWidth: frameWidth, height: frameHeight) ?? box, confidence: 0)
+            return nil
         }
-        let previousSize = (width * height).squareRoot()
         let targetWidth = width * scale, targetHeight = height * scale
         let reference = opencv ? SiameseBoxDecoder.paddedSize(centreX, centreY)
                                : SiameseBoxDecoder.paddedSize(targetWidth, targetHeight)
-        let candidate = decoder.decode(response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
+        return redetecting
+            ? redetectionDecoder.decode(response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
+            : decoder.decode(response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
+    }
+    /// The placement the head's `candidate` on a crop centred at (`x`, `y`) asks for: the centre
+    /// moved by its offset (held on the frame, or up to half the box past an edge with
+    /// ``SiameseSettings/followsOutOfFrame``), the size following the head's at a rate set by how sure it is.
+    private func follow(_ candidate: SiameseBoxDecoder.Candidate, fromX x: Float, y: Float, scale: Float) -> Placement {
         let rate = candidate.penalty * candidate.score * settings.sizeLearningRate
         let newWidth = candidate.width / scale * rate + (1 - rate) * width
         let newHeight = candidate.height / scale * rate + (1 - rate) * height
-        width = min(max(newWidth, 10), Float(frameWidth))
-        height = min(max(newHeight, 10), Float(frameHeight))
-        let marginX = settings.followsOutOfFrame ? width / 2 : 0, marginY = settings.followsOutOfFrame ? height / 2 : 0
-        centreX = min(max(centreX + candidate.dx / scale, -marginX), Float(frameWidth) + marginX)
-        centreY = min(max(centreY + candidate.dy / scale, -marginY), Float(frameHeight) + marginY)
-        box = opencv
-            ? PixelRect(x: Double(Int(centreX - width / 2)), y: Double(Int(centreY - height / 2)),
-                        width: Double(Int(width)), height: Double(Int(height)))
-            : PixelRect(x: Double(centreX - width / 2), y: Double(centreY - height / 2), width: Double(width), height: Double(height))
-        let displacement = (candidate.dx * candidate.dx + candidate.dy * candidate.dy).squareRoot() / scale
-        let (clipped, evidence) = measureEvidence(candidate, displacement: displacement, previousSize: previousSize,
-                                                  sceneChange: sceneChange)
-        return TrackerEstimate(box: clipped, evidence: evidence, model: confidenceModel)
+        let w = min(max(newWidth, 10), Float(frameWidth)), h = min(max(newHeight, 10), Float(frameHeight))
+        let marginX = settings.followsOutOfFrame ? w / 2 : 0, marginY = settings.followsOutOfFrame ? h / 2 : 0
+        return Placement(centreX: min(max(x + candidate.dx / scale, -marginX), Float(frameWidth) + marginX),
+                         centreY: min(max(y + candidate.dy / scale, -marginY), Float(frameHeight) + marginY),
+                         width: w, height: h)
     }
 
-    /// The box as reported (clipped to the frame) and the cues of the confidence: the object map's
-    /// peak-to-sidelobe ratio, the chosen score against its running average, the head's probability
-    /// as the fix decision, the jump in object sizes, the size's change since the start, the share of
-    /// the box in the picture and how the box moves and changes against the scene.
-    private func measureEvidence(_ candidate: SiameseBoxDecoder.Candidate, displacement: Float, previousSize: Float,
-                                 sceneChange: SceneChange?) -> (PixelRect, TrackingEvidence) {
+    /// `placement` with its box, its cues and its confidence, remembering nothing. The cues: the
+    /// object map's peak-to-sidelobe ratio, the chosen score against its running average, the head's
+    /// probability as the fix decision, the jump (`displacement` frame pixels) in object sizes, the
+    /// size's change since the start, the share of the box in the picture and how the box moves and
+    /// changes against the scene.
+    private func assess(_ placement: Placement, _ candidate: SiameseBoxDecoder.Candidate, displacement: Float,
+                        previousSize: Float, sceneChange: SceneChange?) -> Proposal {
+        let (cx, cy, w, h) = (placement.centreX, placement.centreY, placement.width, placement.height)
+        let box = settings.convention == .openCVTrackerNano
+            ? PixelRect(x: Double(Int(cx - w / 2)), y: Double(Int(cy - h / 2)), width: Double(Int(w)), height: Double(Int(h)))
+            : PixelRect(x: Double(cx - w / 2), y: Double(cy - h / 2), width: Double(w), height: Double(h))
         let inside = box.clipped(toWidth: frameWidth, height: frameHeight)
-        let clipped = inside ?? PixelRect(x: Double(min(max(centreX, 0), Float(frameWidth - 1))),
-                                          y: Double(min(max(centreY, 0), Float(frameHeight - 1))), width: 1, height: 1)
+        let clipped = inside ?? PixelRect(x: Double(min(max(cx, 0), Float(frameWidth - 1))),
+                                          y: Double(min(max(cy, 0), Float(frameHeight - 1))), width: 1, height: 1)
         let area = box.width * box.height
         let visible = inside.map { area > 0 ? min(1, $0.width * $0.height / area) : 0 } ?? 0
-        let contrast = sceneContrast.measure(box: clipped, sceneChange: sceneChange)
+        let contrast = sceneContrast.preview(box: clipped, sceneChange: sceneChange)
         let peakRatio = averageScore.map { $0 > 0 ? min(candidate.score / $0, 4) : 1 } ?? 1
-        let hasFix = candidate.score > 0.5
-        if hasFix {
-            averageScore = averageScore.map { $0 + Self.scoreAveraging * (candidate.score - $0) } ?? candidate.score
-            framesWithoutFix = 0
-        } else {
-            framesWithoutFix += 1
-        }
-        let size = (width * height).squareRoot()
+        let size = (w * h).squareRoot()
         let evidence = TrackingEvidence(
             sharpness: max(0, candidate.sharpness), peakRatio: peakRatio, firstAgreement: 1, smoothedAgreement: 1,
-            fixConfidence: candidate.score, framesWithoutFix: framesWithoutFix,
+            fixConfidence: candidate.score, framesWithoutFix: candidate.score > 0.5 ? 0 : framesWithoutFix + 1,
             jump: previousSize > 0 ? displacement / previousSize : 0,
             sizeChange: firstSize > 0 && size > 0 ? abs(log(size / firstSize)) : 0, visibleFraction: Float(visible),
             colourContrast: 0, motionAgainstScene: contrast.motion, sceneChange: contrast.change,
             smoothedSceneChange: contrast.smoothedChange)
-        return (clipped, evidence)
+        return Proposal(placement: placement, candidate: candidate, box: box, clipped: clipped, evidence: evidence,
+                        confidence: confidenceModel.probability(evidence))
+    }
+
+    /// One more crop: the next on the search spiral around the last confident position, or, when the
+    /// last frame's crop found a candidate, a crop on that candidate. A candidate is a box wholly in
+    /// the picture, within the object's reach since it was last seen confidently
+    /// (``SiameseSettings/motionSpread``), where the head has a fix at least as sure as its running
+    /// average on the object and whose confidence says the object is there (0.5 or more) and more
+    /// surely than at `current`. Returns a candidate found on
+    /// two frames in a row (its centre inside the first's box: a look-alike that wins one crop by
+    /// chance rarely does twice); else nil.
+    private func redetect(_ rgb: Image<UInt8>, against current: Proposal, side: Int, pad: SIMD3<Int32>, scale: Float,
+                          previousSize: Float, sceneChange: SceneChange?) -> Proposal? {
+        let step = Float((network.responseSide - 1) * network.stride) / scale
+        let reach = (width * height).squareRoot() * (1 + settings.motionSpread * Float(framesSinceAnchor + 1).squareRoot())
+        let earlier = unconfirmed
+        unconfirmed = nil
+        let centre = earlier.map { ($0.centreX, $0.centreY) }
+            ?? spiral.next(around: (anchorX, anchorY), step: step, reach: reach, frameWidth: frameWidth, frameHeight: frameHeight)
+        guard let found = search(rgb, centreX: centre.0, centreY: centre.1, side: side, scale: scale, pad: pad,
+                                 redetecting: true), found.score > max(0.5, averageScore ?? 0) else { return nil }
+        let placement = follow(found, fromX: centre.0, y: centre.1, scale: scale)
+        let (w, h) = (placement.width, placement.height)
+        guard placement.centreX - w / 2 >= 0, placement.centreY - h / 2 >= 0, placement.centreX + w / 2 <= Float(frameWidth),
+              placement.centreY + h / 2 <= Float(frameHeight),
+              hypot(placement.centreX - anchorX, placement.centreY - anchorY) <= reach else { return nil }
+        let displacement = hypot(placement.centreX - centreX, placement.centreY - centreY)
+        let proposal = assess(placement, found, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
+        guard proposal.confidence >= 0.5, proposal.confidence > current.confidence else { return nil }
+        guard let earlier, abs(placement.centreX - earlier.centreX) < earlier.width / 2,
+              abs(placement.centreY - earlier.centreY) < earlier.height / 2 else {
+            unconfirmed = placement
+            return nil
+        }
+        spiral.reset()
+        return proposal
+    }
+
+    /// Takes `proposal` as this frame's: the object's placement, the running score, the cues' memory
+    /// and, on a confident frame, the anchor and the velocity (which a re-detection's jump restarts).
+    private func commit(_ proposal: Proposal, reacquired: Bool, sceneChange: SceneChange?) {
+        centreX = proposal.placement.centreX
+        centreY = proposal.placement.centreY
+        width = proposal.placement.width
+        height = proposal.placement.height
+        box = proposal.box
+        let score = proposal.candidate.score
+        if score > 0.5 {
+            averageScore = averageScore.map { $0 + Self.scoreAveraging * (score - $0) } ?? score
+            framesWithoutFix = 0
+        } else {
+            framesWithoutFix += 1
+        }
+        _ = sceneContrast.measure(box: proposal.clipped, sceneChange: sceneChange)
+        confidence = proposal.confidence
+        isOutOfView = proposal.evidence.isOutOfView
+        guard confidence >= 0.5 else {
+            framesSinceAnchor += 1
+            return
+        }
+        if reacquired {
+            velocityX = 0
+            velocityY = 0
+        } else {
+            let steps = Float(framesSinceAnchor + 1), rate = Self.velocitySmoothing
+            velocityX += rate * ((centreX - anchorX) / steps - velocityX)
+            velocityY += rate * ((centreY - anchorY) / steps - velocityY)
+        }
+        anchorX = centreX
+        anchorY = centreY
+        framesSinceAnchor = 0
     }
 
     /// Weight of each fixed frame in the running average of the chosen cell's score.
     private static let scoreAveraging: Float = 0.1
+    /// Weight of each confident frame's motion in the velocity (the `accurate` filter's).
+    private static let velocitySmoothing: Float = 0.5
 
-    /// Top-left pixel of a `side` square centred on the object, by the convention's rounding.
-    private func cropOrigin(side: Int) -> (x: Int, y: Int) {
+    /// Top-left pixel of a `side` square centred at (`centreX`, `centreY`), by the convention's rounding.
+    private func cropOrigin(centreX: Float, centreY: Float, side: Int) -> (x: Int, y: Int) {
         switch settings.convention {
         case .openCVTrackerNano:
             let half = (side + 1) / 2
