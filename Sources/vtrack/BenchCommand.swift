@@ -31,6 +31,9 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Flag(help: "Run the Siamese trackers on learned features at both levels (as `track --learned-features`).")
+    var learnedFeatures = false
+
     @Option(help: ArgumentHelp("Measure re-seeding from this detector (person, face, PATH.onnx, a cascade) instead.", valueName: "detector"))
     var detector: String?
 
@@ -52,7 +55,8 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
             }
             let clip = String(run[..<equals])
             let target = try TrackTarget(parsing: String(run[run.index(after: equals)...]))
-            results.append(try ThroughputBenchmark.measure(clip: clip, target: target, scratchFolder: scratch))
+            results.append(try ThroughputBenchmark.measure(clip: clip, target: target, scratchFolder: scratch,
+                                                                 learnedFeatures: learnedFeatures))
         }
         if json {
             let encoder = JSONEncoder()

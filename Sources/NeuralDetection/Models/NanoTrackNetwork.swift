@@ -6,8 +6,10 @@ import Tracking
 /// template crops and 255x255 search crops, and a head that correlates the two feature maps into
 /// object logits and edge distances on a 16x16 (v2) or 15x15 (v3) grid of stride 16. Each file's
 /// SHA-256 is checked before it is compiled. Computed in 32-bit floats (the CPU's bf16 default
-/// moves boxes by several pixels against other runtimes). Thread-safe: each network serialises
-/// its inferences.
+/// moves boxes by several pixels against other runtimes). Thread-safe: the search networks are
+/// compiled once per core as single-threaded lanes, so the objects of a frame are searched on all
+/// cores at once without the runtime's threads waiting on each other; the template backbone (run
+/// only at a seed) serialises its inferences.
 ///
 ///     let network = try NanoTrackNetwork.loaded(.v2)
 ///     let tracker = try SiameseTracker(frame: frame, box: box, network: network, settings: .authorsV2)
@@ -37,29 +39,46 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
     public let responseSide: Int
     public let templateFeatureCount: Int
     private let templateBackbone: NeuralNetwork
-    private let searchBackbone: NeuralNetwork
-    private let head: NeuralNetwork
-    /// The search crop's features between the backbone and the head (under `searchLock`).
-    private var searchFeatures: [Float]
-    private let searchLock = NSLock()
+    /// One search backbone and head per core, each used by one thread at a time.
+    private let lanes: [SearchLane]
+
+    /// A search backbone and head compiled for one thread, with the features between them.
+    private final class SearchLane: @unchecked Sendable {
+        let backbone: NeuralNetwork, head: NeuralNetwork
+        /// The search crop's features between the backbone and the head (under `lock`).
+        var features: [Float]
+        let lock = NSLock()
+
+        init(backbone: NeuralNetwork, head: NeuralNetwork, featureCount: Int) {
+            self.backbone = backbone
+            self.head = head
+            features = [Float](repeating: 0, count: featureCount)
+        }
+    }
 
     /// Checks and compiles `version`'s networks from `directory` (default: the installed ones).
     /// Throws ``NeuralDetectionError`` naming the file that is missing, damaged (SHA-256) or
     /// unusable, or the runtime when it is not installed.
-    public init(version: Version, directory: String = NanoTrackNetwork.directory, threads: Int = 0) throws {
+    /// `lanes` search networks are compiled (default: one per core), each for one thread.
+    public init(version: Version, directory: String = NanoTrackNetwork.directory,
+                lanes laneCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         self.version = version
         try InferenceRuntime.load()
         let paths = try version.files.map { file in try Self.checkedPath(directory + "/" + file.path, sha256: file.sha256) }
-        templateBackbone = try NeuralNetwork(modelPath: paths[0], threads: threads, precision: .float32) { _ in [1, 3, 127, 127] }
-        searchBackbone = try NeuralNetwork(modelPath: paths[0], threads: threads, precision: .float32) { _ in [1, 3, 255, 255] }
-        head = try NeuralNetwork(modelPath: paths[1], threads: threads, precision: .float32)
+        templateBackbone = try NeuralNetwork(modelPath: paths[0], precision: .float32) { _ in [1, 3, 127, 127] }
+        var networks: [(backbone: NeuralNetwork, head: NeuralNetwork)] = []
+        for _ in 0..<max(1, laneCount) {
+            networks.append((try NeuralNetwork(modelPath: paths[0], threads: 1, precision: .float32) { _ in [1, 3, 255, 255] },
+                             try NeuralNetwork(modelPath: paths[1], threads: 1, precision: .float32)))
+        }
+        let head = networks[0].head
         let templateShape = head.inputShapes.first ?? [], searchShape = head.inputShapes.dropFirst().first ?? []
         guard head.inputShapes.count == 2, templateShape.count == 4, searchShape.count == 4, head.outputCount == 2,
               templateShape[1] == searchShape[1], templateShape[2...] == [8, 8], searchShape[2...] == [16, 16] else {
             throw NeuralDetectionError.unusableModel(path: paths[1], reason: "expected a head taking 1xCx8x8 and 1xCx16x16 features, giving two maps")
         }
         templateFeatureCount = templateShape.reduce(1, *)
-        searchFeatures = [Float](repeating: 0, count: searchShape.reduce(1, *))
+        lanes = networks.map { SearchLane(backbone: $0.backbone, head: $0.head, featureCount: searchShape.reduce(1, *)) }
         responseSide = version == .v2 ? 16 : 15
     }
 
@@ -96,17 +115,17 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
 
     public func respond(template: UnsafeMutableBufferPointer<Float>, search crop: UnsafeMutableBufferPointer<Float>,
                         into response: inout SiameseResponse) throws {
-        searchLock.lock()
-        defer { searchLock.unlock() }
-        try searchFeatures.withUnsafeMutableBufferPointer { features in
-            try searchBackbone.run(inputs: [UnsafeMutableRawBufferPointer(crop)]) { outputs in
-                try copy(outputs, into: features, network: searchBackbone)
+        let lane = lanes.first { $0.lock.try() } ?? { lanes[0].lock.lock(); return lanes[0] }()
+        defer { lane.lock.unlock() }
+        try lane.features.withUnsafeMutableBufferPointer { features in
+            try lane.backbone.run(inputs: [UnsafeMutableRawBufferPointer(crop)]) { outputs in
+                try copy(outputs, into: features, network: lane.backbone)
             }
-            try head.run(inputs: [UnsafeMutableRawBufferPointer(template), UnsafeMutableRawBufferPointer(features)]) { outputs in
+            try lane.head.run(inputs: [UnsafeMutableRawBufferPointer(template), UnsafeMutableRawBufferPointer(features)]) { outputs in
                 let cells = responseSide * responseSide
                 guard let logits = outputs.first(where: { $0.values.count == 2 * cells }),
                       let edges = outputs.first(where: { $0.values.count == 4 * cells }) else {
-                    throw NeuralDetectionError.inferenceFailed(path: head.path, reason: "the head's maps are not \(responseSide)x\(responseSide)")
+                    throw NeuralDetectionError.inferenceFailed(path: lane.head.path, reason: "the head's maps are not \(responseSide)x\(responseSide)")
                 }
                 response.classLogits.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: logits.values) }
                 response.edgeDistances.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: edges.values) }
