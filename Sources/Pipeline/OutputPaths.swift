@@ -4,8 +4,8 @@ import VideoIO
 /// Where the outputs of one clip go, resolved from the command-line options.
 ///
 /// With only an output folder, the CSV and the MP4 are named after the clip (`clip.csv`,
-/// `clip.mp4`); with nothing at all, the folder is `vtrack-out`. The MOTChallenge and JSON Lines files
-/// are written only when their paths are given. Outputs never replace the input, and no two outputs
+/// `clip.mp4`); with nothing at all, the folder is `vtrack-out`. The MOTChallenge, JSON Lines and CVAT
+/// files are written only when their paths are given. Outputs never replace the input, and no two outputs
 /// share a file.
 public struct OutputPaths: Sendable, Equatable {
     public var csv: String?
@@ -14,13 +14,15 @@ public struct OutputPaths: Sendable, Equatable {
     public var mot: String?
     /// The JSON Lines file, one object per frame (``TrackJSONLines``).
     public var jsonLines: String?
+    /// The CVAT for video 1.1 XML file (``CVATVideoXML``).
+    public var cvat: String?
 
     /// Checks the outputs against each other, the clip and `otherInputs` (the model, a tracks file,
     /// ...) with ``CommandFiles``; throws its one-line ``OutputError``.
     public init(clip: String, out: String?, csv: String?, video: String?, mot: String? = nil, jsonLines: String? = nil,
-                otherInputs: [CommandFiles.File] = []) throws {
+                cvat: String? = nil, otherInputs: [CommandFiles.File] = []) throws {
         let stem = Self.safeStem(of: clip)
-        let out = (out == nil && csv == nil && video == nil && mot == nil && jsonLines == nil) ? "vtrack-out" : out
+        let out = (out == nil && csv == nil && video == nil && mot == nil && jsonLines == nil && cvat == nil) ? "vtrack-out" : out
         if let out {
             self.csv = csv ?? (out as NSString).appendingPathComponent(stem + ".csv")
             self.video = video ?? (out as NSString).appendingPathComponent(stem + ".mp4")
@@ -30,6 +32,7 @@ public struct OutputPaths: Sendable, Equatable {
         }
         self.mot = mot
         self.jsonLines = jsonLines
+        self.cvat = cvat
         var files = CommandFiles()
         files.input("the clip", clip)
         for input in otherInputs { files.input(input.role, input.path) }
@@ -45,10 +48,10 @@ public struct OutputPaths: Sendable, Equatable {
 
     /// The outputs to write with the name of their kind, for errors.
     private var named: [(kind: String, path: String)] {
-        [("CSV", csv), ("MOT", mot), ("JSON Lines", jsonLines), ("MP4", video)].compactMap { kind, path in path.map { (kind, $0) } }
+        [("CSV", csv), ("MOT", mot), ("JSON Lines", jsonLines), ("CVAT XML", cvat), ("MP4", video)].compactMap { kind, path in path.map { (kind, $0) } }
     }
 
-    /// Creates the folders and the sinks: the text files first (CSV, MOTChallenge, JSON Lines), then
+    /// Creates the folders and the sinks: the text files first (CSV, MOTChallenge, JSON Lines, CVAT), then
     /// the annotated video with the clip's audio. The MOTChallenge file holds the results that
     /// `resultRules` decides (a tracking run's own: ``ClipTrackingSession/resultRules``).
     public func makeSinks(clip: String, info: VideoInfo, resultRules: MOTResultRules = .standard) throws -> [TrackSink] {
@@ -57,6 +60,7 @@ public struct OutputPaths: Sendable, Equatable {
         if let csv { sinks.append(try CSVTrackSink(path: csv)) }
         if let mot { sinks.append(try MOTChallengeTrackSink(path: mot, rules: resultRules)) }
         if let jsonLines { sinks.append(try JSONLinesTrackSink(path: jsonLines)) }
+        if let cvat { sinks.append(CVATTrackSink(path: cvat, info: info, name: (clip as NSString).lastPathComponent)) }
         if let video {
             let file = try OutputDestination(path: video, kind: "MP4", streams: false)
             sinks.append(try AnnotatedVideoSink(path: file.path, info: info, audioSourcePath: clip))

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The tracks files vtrack reads back (for `vtrack render`): its own CSV (``TrackCSV``) and
-/// MOTChallenge results (``MOTChallengeFormat``), told apart by their content.
+/// The tracks files vtrack reads back (for `vtrack render`): its own CSV (``TrackCSV``),
+/// MOTChallenge results (``MOTChallengeFormat``) and CVAT for video XML (``CVATVideoXML``), told
+/// apart by their content.
 ///
 ///     let records = try TrackFileFormat.read(path: "out/clip.mot.txt")   // or out/clip.csv
 ///
@@ -12,22 +13,27 @@ public enum TrackFileFormat: Sendable, Equatable {
     case vtrackCSV
     /// MOTChallenge: no header, ten numbers per line, 1-based frames.
     case motChallenge
+    /// CVAT for video 1.1 XML: a track per object, a box per frame.
+    case cvatXML
 
-    /// The format of `text`: MOTChallenge when its first non-blank line holds only numbers (a vtrack
-    /// CSV starts with a header row of names), or when it has no line at all and `path` ends in
-    /// `.txt` (a MOTChallenge file of a clip without tracks); vtrack's CSV otherwise.
+    /// The format of `text`: CVAT XML when it starts with `<` (after blanks); MOTChallenge when its
+    /// first non-blank line holds only numbers (a vtrack CSV starts with a header row of names), or
+    /// when it has no line at all and `path` ends in `.txt` (a MOTChallenge file of a clip without
+    /// tracks); vtrack's CSV otherwise.
     public init(detecting text: String, path: String) {
         let first = text.split(whereSeparator: \.isNewline).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        if let first {
+        if let first, first.trimmingCharacters(in: .whitespaces).hasPrefix("<") {
+            self = .cvatXML
+        } else if let first {
             self = MOTChallengeFormat.isNumeric(first) ? .motChallenge : .vtrackCSV
         } else {
             self = (path as NSString).pathExtension.lowercased() == "txt" ? .motChallenge : .vtrackCSV
         }
     }
 
-    /// Reads a tracks file in either format. Throws ``TrackCSVError`` when the file cannot be read or
-    /// is not UTF-8, then ``TrackCSVError`` or ``MOTChallengeError`` (by format) naming the file and
-    /// the line of the first bad row.
+    /// Reads a tracks file in any of the formats. Throws ``TrackCSVError`` when the file cannot be
+    /// read or is not UTF-8, then ``TrackCSVError``, ``MOTChallengeError`` or ``CVATXMLError`` (by
+    /// format) naming the file and the line of the first bad row.
     public static func read(path: String) throws -> [TrackRecord] {
         let text = try self.text(atPath: path)
         return try TrackFileFormat(detecting: text, path: path).parse(text, path: path)
@@ -38,6 +44,7 @@ public enum TrackFileFormat: Sendable, Equatable {
         switch self {
         case .vtrackCSV: return try TrackCSV.parse(text, path: path)
         case .motChallenge: return try MOTChallengeFormat.parse(text, path: path)
+        case .cvatXML: return try CVATVideoXML.parse(text, path: path)
         }
     }
 

@@ -15,7 +15,7 @@ struct BatchCommand: ParsableCommand, ShowsFFmpegLog {
         detector (--detector face) when one is given, and are skipped otherwise.
 
         Writes OUT/a/clip.csv, OUT/a/clip.mp4 (not with --no-video), OUT/a/clip.mot.txt (with --mot), \
-        OUT/a/clip.jsonl (with --jsonl) and OUT/a/clip.done.json (written last: the clip is \
+        OUT/a/clip.jsonl (with --jsonl), OUT/a/clip.cvat.xml (with --cvat) and OUT/a/clip.done.json (written last: the clip is \
         complete), then OUT/summary.csv and OUT/summary.json. Run again after an interruption and only \
         unfinished clips are tracked (--force tracks all again).
 
@@ -57,6 +57,9 @@ struct BatchCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Also write OUT/<clip>.jsonl: one JSON object per frame with its tracks.")
     var jsonl = false
 
+    @Flag(help: "Also write OUT/<clip>.cvat.xml: CVAT for video 1.1 XML, as track --cvat writes it.")
+    var cvat = false
+
     @Flag(help: "Track clips again even when their outputs are complete.")
     var force = false
 
@@ -82,7 +85,7 @@ struct BatchCommand: ParsableCommand, ShowsFFmpegLog {
         let chosenShard = try resolvedShard()
         let runner = try BatchRunner(configuration: BatchConfiguration(
             inputFolder: folder, outputFolder: out, options: tracking.options, manifestPath: manifest,
-            writesVideo: !noVideo, writesMOT: mot, writesJSONLines: jsonl, force: force, jobs: jobs, shard: chosenShard))
+            writesVideo: !noVideo, writesMOT: mot, writesJSONLines: jsonl, writesCVAT: cvat, force: force, jobs: jobs, shard: chosenShard))
         let display = BatchProgressDisplay(enabled: !quiet)
         if !quiet {
             let share = chosenShard.isWhole ? "" : ", \(runner.clips.count) in shard \(chosenShard)"

@@ -6,7 +6,7 @@ import VideoIO
 struct RenderCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw a tracks CSV or MOTChallenge file (say, edited by hand) onto its clip as an annotated MP4.",
+        abstract: "Draw a tracks CSV, MOTChallenge file or CVAT XML (say, edited by hand) onto its clip as an annotated MP4.",
         discussion: """
         The file is a vtrack CSV or a MOTChallenge file, told apart by content: a MOTChallenge file \
         has no header and ten numbers per line. The CSV needs the columns frame, track_id, x, y, \
@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: "The clip the tracks file was made from.")
     var clip: String
 
-    @Option(help: ArgumentHelp("The tracks file to draw: a vtrack CSV or a MOTChallenge file.", valueName: "file"))
+    @Option(help: ArgumentHelp("The tracks file to draw: a vtrack CSV, a MOTChallenge file or CVAT for video XML.", valueName: "file"))
     var tracks: String
 
     @Option(help: ArgumentHelp("Where to write the annotated MP4.", valueName: "path"))

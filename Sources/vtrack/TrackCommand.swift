@@ -26,7 +26,7 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
           vtrack track SampleVideos/carphone_face_in_car.mp4 --detector face \\
               --out out/
           vtrack track SampleVideos/carphone_face_in_car.mp4 --box 58,32,60,62 \\
-              --csv face.csv --mot face.mot.txt --jsonl face.jsonl
+              --csv face.csv --mot face.mot.txt --jsonl face.jsonl --cvat face.cvat.xml
           vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 \\
               --rect sign=258,127,278,127,278,152,258,152 --out out/
         """
@@ -63,6 +63,10 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
     @Option(help: ArgumentHelp("Where to write JSON Lines: one object per frame with its tracks.", valueName: "path"))
     var jsonl: String?
 
+    @Option(help: ArgumentHelp("Where to write CVAT for video 1.1 XML: a track per object, a box per frame (outside where lost).",
+                               valueName: "path"))
+    var cvat: String?
+
     @Flag(help: "Do not print progress.")
     var quiet = false
 
@@ -77,7 +81,7 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
     func run() throws {
         let targets = try boxes.map { try TrackTarget(parsing: $0) } + rectangles.map { try TrackTarget(parsingCorners: $0) }
         let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video, mot: mot, jsonLines: jsonl,
-                                      otherInputs: tracking.options.detector.inputFiles)
+                                      cvat: cvat, otherInputs: tracking.options.detector.inputFiles)
         let session = try ClipTrackingSession(clipPath: clip, targets: targets, options: tracking.options)
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
         let summary = SummaryOutput(quiet: quiet, standardOutputTaken: outputs.writesStandardOutput)

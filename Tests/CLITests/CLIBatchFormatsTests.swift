@@ -2,7 +2,8 @@ import Foundation
 import Pipeline
 import XCTest
 
-/// `vtrack batch --mot --jsonl` writes OUT/<clip>.mot.txt and OUT/<clip>.jsonl beside each clip's CSV.
+/// `vtrack batch --mot --jsonl --cvat` writes OUT/<clip>.mot.txt, OUT/<clip>.jsonl and OUT/<clip>.cvat.xml
+/// beside each clip's CSV.
 final class CLIBatchFormatsTests: XCTestCase {
     func testBatchWritesMOTAndJSONLinesForEachClip() throws {
         let folder = try CLITemporaryFolder()
@@ -17,15 +18,16 @@ final class CLIBatchFormatsTests: XCTestCase {
         XCTAssertEqual(folder.files(under: "out"), [".vtrack-batch.lock", "a.csv", "a.done.json", "cam_2/b.csv", "cam_2/b.done.json", "summary.csv", "summary.json"])
 
         // Asking for the new files makes the complete clips run again, since their outputs are missing.
-        let withFormats = try CLI.vtrack(plain + ["--mot", "--jsonl"])
+        let withFormats = try CLI.vtrack(plain + ["--mot", "--jsonl", "--cvat"])
         XCTAssertFalse(withFormats.signalled, withFormats.stderr)
         XCTAssertEqual(withFormats.status, 0, withFormats.stderr)
-        XCTAssertEqual(folder.files(under: "out"), [".vtrack-batch.lock", "a.csv", "a.done.json", "a.jsonl", "a.mot.txt",
-                                                    "cam_2/b.csv", "cam_2/b.done.json", "cam_2/b.jsonl", "cam_2/b.mot.txt",
-                                                    "summary.csv", "summary.json"], "no partial file left")
+        XCTAssertEqual(folder.files(under: "out"), [".vtrack-batch.lock", "a.csv", "a.cvat.xml", "a.done.json", "a.jsonl", "a.mot.txt",
+                                                    "cam_2/b.csv", "cam_2/b.cvat.xml", "cam_2/b.done.json", "cam_2/b.jsonl",
+                                                    "cam_2/b.mot.txt", "summary.csv", "summary.json"], "no partial file left")
         let summary = try BatchSummary.read(path: folder.path("out/summary.json"))
         XCTAssertEqual(summary.clips.map(\.status), [.ok, .ok])
-        XCTAssertEqual(summary.clips.map(\.outputs), [["a.csv", "a.mot.txt", "a.jsonl"], ["cam_2/b.csv", "cam_2/b.mot.txt", "cam_2/b.jsonl"]])
+        XCTAssertEqual(summary.clips.map(\.outputs), [["a.csv", "a.mot.txt", "a.jsonl", "a.cvat.xml"],
+                                                     ["cam_2/b.csv", "cam_2/b.mot.txt", "cam_2/b.jsonl", "cam_2/b.cvat.xml"]])
         for (base, firstFrame) in [("a", 0), ("cam_2/b", 5)] {
             let csv = try TrackCSV.read(path: folder.path("out/\(base).csv"))
             XCTAssertEqual(csv.first?.frame, firstFrame)
@@ -36,9 +38,12 @@ final class CLIBatchFormatsTests: XCTestCase {
             let jsonLines = try String(contentsOfFile: folder.path("out/\(base).jsonl"), encoding: .utf8).split(separator: "\n")
             XCTAssertEqual(jsonLines.count, 120 - firstFrame, "one line per tracked frame in \(base).jsonl")
             XCTAssertTrue(jsonLines.first?.hasPrefix("{\"frame\":\(firstFrame),") ?? false, base)
+            let cvat = try TrackFileFormat.read(path: folder.path("out/\(base).cvat.xml"))
+            XCTAssertEqual(cvat.map(\.frame), csv.map(\.frame), base)
+            XCTAssertEqual(cvat.map(\.box.description), csv.map(\.box.description), base)
         }
 
-        let again = try CLI.vtrack(plain + ["--mot", "--jsonl"])
+        let again = try CLI.vtrack(plain + ["--mot", "--jsonl", "--cvat"])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(try BatchSummary.read(path: folder.path("out/summary.json")).clips.map(\.status), [.skipped, .skipped])
     }

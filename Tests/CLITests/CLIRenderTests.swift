@@ -54,6 +54,37 @@ final class CLIRenderTests: XCTestCase {
         }
     }
 
+    /// `track --cvat` writes CVAT for video XML that `render` draws as `track` drew its solid boxes;
+    /// a CVAT file cut short is one line naming it, and no MP4.
+    func testRenderDrawsTheCVATFileTrackWrote() throws {
+        let folder = try CLITemporaryFolder()
+        let clip = folder.path("clip.mp4")
+        try CLI.makeClip(clip, frames: 30)
+        let tracked = try CLI.vtrack(["track", clip, "--box", "thing=40,30,40,40", "--level", "fast", "--csv", folder.path("t.csv"),
+                                      "--cvat", folder.path("t.cvat.xml"), "--video", folder.path("tracked.mp4"), "--quiet"])
+        XCTAssertEqual(tracked.status, 0, tracked.stderr)
+        XCTAssertEqual(folder.files(under: ""), ["clip.mp4", "t.csv", "t.cvat.xml", "tracked.mp4"])
+        let rendered = try CLI.vtrack(["render", clip, "--tracks", folder.path("t.cvat.xml"), "--video", folder.path("r.mp4"), "--quiet"])
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        let solid = Set(try TrackCSV.read(path: folder.path("t.csv")).filter { $0.style == .solid }.map(\.frame))
+        XCTAssertGreaterThan(solid.count, 20)
+        let plain = try lumaFrames(clip), fromTrack = try lumaFrames(folder.path("tracked.mp4")), fromRender = try lumaFrames(folder.path("r.mp4"))
+        XCTAssertEqual(fromRender.count, 30)
+        for index in solid.sorted() where index < min(fromTrack.count, fromRender.count) {
+            XCTAssertGreaterThan(overlap(drawn(fromTrack[index], over: plain[index]), drawn(fromRender[index], over: plain[index])), 0.9,
+                                 "frame \(index): render draws the CVAT box where track drew it")
+        }
+
+        let text = try String(contentsOfFile: folder.path("t.cvat.xml"), encoding: .utf8)
+        try String(text.prefix(text.count / 2)).write(toFile: folder.path("cut.xml"), atomically: true, encoding: .utf8)
+        let cut = try CLI.vtrack(["render", clip, "--tracks", folder.path("cut.xml"), "--video", folder.path("cut.mp4"), "--quiet"])
+        XCTAssertFalse(cut.signalled, cut.stderr)
+        XCTAssertNotEqual(cut.status, 0)
+        XCTAssertEqual(cut.messages.count, 1, cut.stderr)
+        XCTAssertTrue(cut.messages.first?.hasPrefix("Error: \(folder.path("cut.xml")):") ?? false, cut.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("cut.mp4")), "no MP4 for a bad tracks file")
+    }
+
     /// A record with corners is drawn as its quadrilateral, not as its bounding box.
     func testRenderReadsBackWhatTrackWritesForRandomLabels() throws {
         let folder = try CLITemporaryFolder()

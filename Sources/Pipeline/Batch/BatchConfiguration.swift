@@ -17,6 +17,8 @@ public struct BatchConfiguration: Sendable {
     public var writesMOT: Bool
     /// Also write each clip's JSON Lines file (``BatchOutputLayout/jsonLinesPath(for:)``).
     public var writesJSONLines: Bool
+    /// Also write each clip's CVAT for video XML (``BatchOutputLayout/cvatPath(for:)``).
+    public var writesCVAT: Bool
     /// Re-run clips that are already complete.
     public var force: Bool
     /// Clips tracked at the same time, at least 1 (each clip also tracks its objects in parallel).
@@ -26,7 +28,7 @@ public struct BatchConfiguration: Sendable {
 
     public init(inputFolder: String, outputFolder: String, options: TrackingOptions = TrackingOptions(),
                 manifestPath: String? = nil, writesVideo: Bool = true, writesMOT: Bool = false, writesJSONLines: Bool = false,
-                force: Bool = false, jobs: Int = 1, shard: BatchShard = .whole) {
+                writesCVAT: Bool = false, force: Bool = false, jobs: Int = 1, shard: BatchShard = .whole) {
         self.inputFolder = inputFolder
         self.outputFolder = outputFolder
         self.options = options
@@ -34,6 +36,7 @@ public struct BatchConfiguration: Sendable {
         self.writesVideo = writesVideo
         self.writesMOT = writesMOT
         self.writesJSONLines = writesJSONLines
+        self.writesCVAT = writesCVAT
         self.force = force
         self.jobs = jobs
         self.shard = shard

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Where a batch writes each clip's outputs: the clip's relative path, sanitised, under the output
-/// folder, with `.csv`, `.mp4`, `.mot.txt` and `.jsonl` (the last two when asked for) and `.done.json`
+/// folder, with `.csv`, `.mp4`, `.mot.txt`, `.jsonl` and `.cvat.xml` (the last three when asked for) and `.done.json`
 /// (the completion marker, written last).
 ///
 ///     cam1/0001.mp4        -> OUT/cam1/0001.csv, OUT/cam1/0001.mp4, OUT/cam1/0001.done.json
-///                             (OUT/cam1/0001.mot.txt, OUT/cam1/0001.jsonl)
+///                             (OUT/cam1/0001.mot.txt, OUT/cam1/0001.jsonl, OUT/cam1/0001.cvat.xml)
 ///     my clips/a b (1).mov -> OUT/my_clips/a_b__1_.csv ...
 ///
 /// Sanitising keeps letters, digits, `-` and `_` (and `.` inside file names), replaces any other
@@ -43,6 +43,8 @@ public struct BatchOutputLayout: Sendable {
     public func motPath(for clip: String) -> String { path(for: clip, suffix: ".mot.txt") }
     /// One JSON object per frame (``TrackJSONLines``).
     public func jsonLinesPath(for clip: String) -> String { path(for: clip, suffix: ".jsonl") }
+    /// CVAT for video 1.1 XML (``CVATVideoXML``).
+    public func cvatPath(for clip: String) -> String { path(for: clip, suffix: ".cvat.xml") }
     /// The completion marker: written after the other outputs, it says the clip is done.
     public func markerPath(for clip: String) -> String { path(for: clip, suffix: ".done.json") }
 
@@ -51,6 +53,7 @@ public struct BatchOutputLayout: Sendable {
     public func relativeVideo(for clip: String) -> String { base(for: clip) + ".mp4" }
     public func relativeMOT(for clip: String) -> String { base(for: clip) + ".mot.txt" }
     public func relativeJSONLines(for clip: String) -> String { base(for: clip) + ".jsonl" }
+    public func relativeCVAT(for clip: String) -> String { base(for: clip) + ".cvat.xml" }
 
     private func path(for clip: String, suffix: String) -> String {
         (outputFolder as NSString).appendingPathComponent(base(for: clip) + suffix)

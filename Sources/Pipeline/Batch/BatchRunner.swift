@@ -8,7 +8,7 @@ import Imaging
 ///         inputFolder: "footage", outputFolder: "tracks", jobs: 2))
 ///     let summary = try runner.run(clipFinished: { result, progress in print(progress.logLine(for: result)) })
 ///     // tracks/cam1/0001.csv, tracks/cam1/0001.mp4, tracks/cam1/0001.done.json, ..., tracks/summary.csv
-///     // (and tracks/cam1/0001.mot.txt, tracks/cam1/0001.jsonl with writesMOT, writesJSONLines)
+///     // (and tracks/cam1/0001.mot.txt, .jsonl, .cvat.xml with writesMOT, writesJSONLines, writesCVAT)
 ///
 /// - Boxes come from the manifest (for the clips it names), else from the clip's sidecar
 ///   (``BoxSidecar``); a clip with neither starts its tracks from the detector when
@@ -127,7 +127,8 @@ public final class BatchRunner {
             paths = try OutputPaths(clip: clipPath, out: nil, csv: layout.csvPath(for: clip),
                                     video: configuration.writesVideo ? layout.videoPath(for: clip) : nil,
                                     mot: configuration.writesMOT ? layout.motPath(for: clip) : nil,
-                                    jsonLines: configuration.writesJSONLines ? layout.jsonLinesPath(for: clip) : nil)
+                                    jsonLines: configuration.writesJSONLines ? layout.jsonLinesPath(for: clip) : nil,
+                                    cvat: configuration.writesCVAT ? layout.cvatPath(for: clip) : nil)
         } catch {
             return .failed(clip, error)
         }
@@ -203,6 +204,7 @@ public final class BatchRunner {
             decoderWarnings: report.warnings.map(BatchClipResult.oneLine),
             outputs: [layout.relativeCSV(for: clip)] + (outputs.mot == nil ? [] : [layout.relativeMOT(for: clip)])
                 + (outputs.jsonLines == nil ? [] : [layout.relativeJSONLines(for: clip)])
+                + (outputs.cvat == nil ? [] : [layout.relativeCVAT(for: clip)])
                 + (outputs.video == nil ? [] : [layout.relativeVideo(for: clip)]))
     }
 

@@ -1,0 +1,222 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Imaging
+
+/// CVAT's "CVAT for video 1.1" XML (interpolation mode): a `<track>` per object with its label and a
+/// `<box>` per frame, corners `xtl,ytl,xbr,ybr` in pixels (origin at the top-left pixel), `outside`
+/// where the object is not in view.
+///
+///     <track id="0" label="walker" source="auto">
+///       <box frame="24" xtl="232.67" ytl="119.36" xbr="255.33" ybr="169.91" outside="0" occluded="0" keyframe="1" z_order="0"/>
+///
+/// What vtrack writes (``document(tracks:frameCount:width:height:name:)``):
+/// - a track per ``TrackRecord/trackID`` (CVAT id = track id - 1), labelled with the record's label
+///   (``unlabelled`` when empty), `source="auto"`;
+/// - a box on every frame the object has a record, `outside="1"` where it is `lost` (the object is
+///   out of view, or the confidence says the box is off it), at the last box's place;
+/// - `keyframe="1"` on every box: CVAT keeps only the keyframes of an imported track and
+///   interpolates linearly between them, so a box that is not a keyframe is replaced by a straight
+///   line on import. Which rows were re-seeds is in the CSV's `state` column.
+///
+/// What vtrack reads back (``parse(_:path:)``): every `<box>` of every `<track>` as a record (frame
+/// as written, id + 1, the track's label, `lost` at confidence 0 where `outside="1"`, else `tracked`
+/// at confidence 1, time 0); other shapes are skipped.
+public enum CVATVideoXML {
+    /// The label written for records without one.
+    public static let unlabelled = "object"
+
+    /// One object's boxes, in frame order.
+    public struct Track: Sendable, Equatable {
+        /// vtrack's track id (1-based); CVAT's is one less.
+        public var trackID: Int
+        public var label: String
+        public var boxes: [Box] = []
+
+        public init(trackID: Int, label: String) {
+            self.trackID = trackID
+            self.label = label
+        }
+
+        /// The track's records in order (``TrackRecord/state`` `lost` is written `outside`).
+        public mutating func append(_ record: TrackRecord) {
+            boxes.append(Box(frame: record.frame, box: record.box, outside: record.state == .lost))
+        }
+    }
+
+    /// One `<box>`: a frame, the box in pixels (origin at the top-left pixel), and whether the
+    /// object is outside (not in view, or lost).
+    public struct Box: Sendable, Equatable {
+        public var frame: Int
+        public var box: PixelRect
+        public var outside: Bool
+    }
+
+    /// The tracks of `records` (any order), by track id.
+    public static func tracks(of records: [TrackRecord]) -> [Track] {
+        var tracks: [Int: Track] = [:]
+        for record in records.sorted(by: { ($0.frame, $0.trackID) < ($1.frame, $1.trackID) }) where record.state != .tentative {
+            tracks[record.trackID, default: Track(trackID: record.trackID, label: record.label)].append(record)
+        }
+        return tracks.values.sorted { $0.trackID < $1.trackID }
+    }
+
+    /// The whole document for a clip's tracks. `frameCount` is the clip's frames, `width` x `height`
+    /// its picture size in pixels, `name` the task's name (the clip's).
+    public static func document(tracks: [Track], frameCount: Int, width: Int, height: Int, name: String) -> String {
+        let labels = Set(tracks.map(label(of:))).sorted()
+        var lines = [
+            #"<?xml version="1.0" encoding="utf-8"?>"#,
+            "<annotations>",
+            "  <version>1.1</version>",
+            "  <meta>",
+            "    <task>",
+            "      <name>\(escaped(name))</name>",
+            "      <size>\(frameCount)</size>",
+            "      <mode>interpolation</mode>",
+            "      <overlap>0</overlap>",
+            "      <flipped>False</flipped>",
+            "      <labels>",
+        ]
+        for label in labels {
+            lines += ["        <label>", "          <name>\(escaped(label))</name>", "          <type>any</type>",
+                      "          <attributes>", "          </attributes>", "        </label>"]
+        }
+        lines += [
+            "      </labels>",
+            "      <original_size>",
+            "        <width>\(width)</width>",
+            "        <height>\(height)</height>",
+            "      </original_size>",
+            "    </task>",
+            "  </meta>",
+        ]
+        for track in tracks {
+            lines.append(#"  <track id="\#(track.trackID - 1)" label="\#(escaped(label(of: track)))" source="auto">"#)
+            for box in track.boxes { lines.append("    " + element(box)) }
+            lines.append("  </track>")
+        }
+        lines.append("</annotations>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One `<box>` element.
+    /// The far corners are the sums of the CSV's rounded values, so that reading the file back gives
+    /// the CSV's widths and heights.
+    static func element(_ box: Box) -> String {
+        func hundredths(_ value: Double) -> Double { (value * 100).rounded() }
+        let b = box.box
+        let x = hundredths(b.x), y = hundredths(b.y)
+        let corners = [x, y, x + hundredths(b.width), y + hundredths(b.height)].map { formatPixels($0 / 100) }
+        return #"<box frame="\#(box.frame)" xtl="\#(corners[0])" ytl="\#(corners[1])" xbr="\#(corners[2])" ybr="\#(corners[3])" outside="\#(box.outside ? 1 : 0)" occluded="0" keyframe="1" z_order="0"/>"#
+    }
+
+    /// Parses a CVAT for video XML document; `path` only names the source in errors. Throws
+    /// ``CVATXMLError`` naming the file and the line of the first problem.
+    public static func parse(_ text: String, path: String) throws -> [TrackRecord] {
+        let reader = Reader(path: path)
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.delegate = reader
+        let parsed = parser.parse()
+        if let error = reader.error { throw error }
+        guard parsed else {
+            let reason = parser.parserError.map { "not well-formed XML (\(($0 as NSError).code))" } ?? "not well-formed XML"
+            throw CVATXMLError(path: path, line: parser.lineNumber, reason: reason)
+        }
+        guard reader.sawAnnotations else {
+            throw CVATXMLError(path: path, line: 1, reason: "no <annotations> element: not a CVAT XML file")
+        }
+        guard reader.sawEnd else {
+            throw CVATXMLError(path: path, line: parser.lineNumber, reason: "the file ends before </annotations>: cut short?")
+        }
+        return reader.records.sorted { ($0.frame, $0.trackID) < ($1.frame, $1.trackID) }
+    }
+
+    private static func label(of track: Track) -> String { track.label.isEmpty ? unlabelled : track.label }
+
+    private static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Collects the boxes of the tracks as the parser goes.
+    private final class Reader: NSObject, XMLParserDelegate {
+        let path: String
+        var records: [TrackRecord] = []
+        var error: CVATXMLError?
+        var sawAnnotations = false
+        var sawEnd = false
+        private var track: (id: Int, label: String)?
+
+        init(path: String) { self.path = path }
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            func fail(_ reason: String) {
+                error = CVATXMLError(path: path, line: parser.lineNumber, reason: reason)
+                parser.abortParsing()
+            }
+            switch name {
+            case "annotations":
+                sawAnnotations = true
+            case "track":
+                guard let id = attributes["id"].flatMap(Int.init), id >= 0 else { return fail("a <track> without a whole id of 0 or more") }
+                guard let label = attributes["label"] else { return fail("<track id=\"\(id)\"> has no label") }
+                track = (id, label)
+            case "box":
+                guard let track else { return }
+                guard let frame = attributes["frame"].flatMap(Int.init), frame >= 0 else {
+                    return fail("a <box> without a whole frame of 0 or more")
+                }
+                var corners: [Double] = []
+                for key in ["xtl", "ytl", "xbr", "ybr"] {
+                    guard let value = attributes[key].flatMap(Double.init), value.isFinite else {
+                        return fail("<box frame=\"\(frame)\"> has no number in \(key)")
+                    }
+                    corners.append(value)
+                }
+                guard corners[2] > corners[0], corners[3] > corners[1] else {
+                    return fail("<box frame=\"\(frame)\"> is empty (xbr <= xtl or ybr <= ytl)")
+                }
+                let outside = attributes["outside"] == "1"
+                records.append(TrackRecord(
+                    frame: frame, time: 0, trackID: track.id + 1, label: track.label,
+                    box: PixelRect(x: corners[0], y: corners[1], width: corners[2] - corners[0], height: corners[3] - corners[1]),
+                    confidence: outside ? 0 : 1, state: outside ? .lost : .tracked))
+            default:
+                break
+            }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "track" { track = nil }
+            if name == "annotations" { sawEnd = true }
+        }
+    }
+}
+
+/// A CVAT XML file that cannot be used, with the line of the first problem (1-based).
+public struct CVATXMLError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var line: Int
+    public var reason: String
+
+    public init(path: String, line: Int, reason: String) {
+        self.path = path
+        self.line = line
+        self.reason = reason
+    }
+
+    public var description: String { "\(path):\(line): \(reason)" }
+}
