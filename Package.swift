@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "Tracking", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
-        .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline", "TestFootage"]),
+        .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline", "TestFootage"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,13 +16,15 @@ public struct OutputPaths: Sendable, Equatable {
     public var jsonLines: String?
     /// The CVAT for video 1.1 XML file (``CVATVideoXML``).
     public var cvat: String?
+    /// The review page (``ClipReviewPage``), linking the MP4 when there is one.
+    public var report: String?
 
     /// Checks the outputs against each other, the clip and `otherInputs` (the model, a tracks file,
     /// ...) with ``CommandFiles``; throws its one-line ``OutputError``.
     public init(clip: String, out: String?, csv: String?, video: String?, mot: String? = nil, jsonLines: String? = nil,
-                cvat: String? = nil, otherInputs: [CommandFiles.File] = []) throws {
+                cvat: String? = nil, report: String? = nil, otherInputs: [CommandFiles.File] = []) throws {
         let stem = Self.safeStem(of: clip)
-        let out = (out == nil && csv == nil && video == nil && mot == nil && jsonLines == nil && cvat == nil) ? "vtrack-out" : out
+        let out = (out == nil && csv == nil && video == nil && mot == nil && jsonLines == nil && cvat == nil && report == nil) ? "vtrack-out" : out
         if let out {
             self.csv = csv ?? (out as NSString).appendingPathComponent(stem + ".csv")
             self.video = video ?? (out as NSString).appendingPathComponent(stem + ".mp4")
@@ -33,6 +35,7 @@ public struct OutputPaths: Sendable, Equatable {
         self.mot = mot
         self.jsonLines = jsonLines
         self.cvat = cvat
+        self.report = report
         var files = CommandFiles()
         files.input("the clip", clip)
         for input in otherInputs { files.input(input.role, input.path) }
@@ -48,10 +51,11 @@ public struct OutputPaths: Sendable, Equatable {
 
     /// The outputs to write with the name of their kind, for errors.
     private var named: [(kind: String, path: String)] {
-        [("CSV", csv), ("MOT", mot), ("JSON Lines", jsonLines), ("CVAT XML", cvat), ("MP4", video)].compactMap { kind, path in path.map { (kind, $0) } }
+        [("CSV", csv), ("MOT", mot), ("JSON Lines", jsonLines), ("CVAT XML", cvat), ("review page", report), ("MP4", video)].compactMap { kind, path in path.map { (kind, $0) } }
     }
 
-    /// Creates the folders and the sinks: the text files first (CSV, MOTChallenge, JSON Lines, CVAT), then
+    /// Creates the folders and the sinks: the text files first (CSV, MOTChallenge, JSON Lines, CVAT, the
+    /// review page), then
     /// the annotated video with the clip's audio. The MOTChallenge file holds the results that
     /// `resultRules` decides (a tracking run's own: ``ClipTrackingSession/resultRules``).
     public func makeSinks(clip: String, info: VideoInfo, resultRules: MOTResultRules = .standard) throws -> [TrackSink] {
@@ -61,6 +65,7 @@ public struct OutputPaths: Sendable, Equatable {
         if let mot { sinks.append(try MOTChallengeTrackSink(path: mot, rules: resultRules)) }
         if let jsonLines { sinks.append(try JSONLinesTrackSink(path: jsonLines)) }
         if let cvat { sinks.append(CVATTrackSink(path: cvat, info: info, name: (clip as NSString).lastPathComponent)) }
+        if let report { sinks.append(ReviewPageSink(path: report, clip: clip, video: video, info: info)) }
         if let video {
             let file = try OutputDestination(path: video, kind: "MP4", streams: false)
             sinks.append(try AnnotatedVideoSink(path: file.path, info: info, audioSourcePath: clip))

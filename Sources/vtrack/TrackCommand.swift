@@ -67,6 +67,10 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
                                valueName: "path"))
     var cvat: String?
 
+    @Option(help: ArgumentHelp("Where to write the review page (HTML): the MP4, a timeline per object and the moments to check.",
+                               valueName: "path"))
+    var report: String?
+
     @Flag(help: "Do not print progress.")
     var quiet = false
 
@@ -81,7 +85,7 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
     func run() throws {
         let targets = try boxes.map { try TrackTarget(parsing: $0) } + rectangles.map { try TrackTarget(parsingCorners: $0) }
         let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video, mot: mot, jsonLines: jsonl,
-                                      cvat: cvat, otherInputs: tracking.options.detector.inputFiles)
+                                      cvat: cvat, report: report, otherInputs: tracking.options.detector.inputFiles)
         let session = try ClipTrackingSession(clipPath: clip, targets: targets, options: tracking.options)
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
         let summary = SummaryOutput(quiet: quiet, standardOutputTaken: outputs.writesStandardOutput)

@@ -90,6 +90,24 @@ enum CLI {
         }
     }
 
+    /// Opens `page` in headless `chromium` (CI installs it) through `Browser/review_page_check.py`
+    /// (the DevTools protocol over a pipe), clicks the moment at `moment` and writes a 1000x1400
+    /// screenshot to `screenshot`; returns the script's JSON. Skips when chromium is not installed.
+    static func checkReviewPage(_ page: String, moment: Int, screenshot: String,
+                                file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":")
+        func find(_ name: String) -> String? { folders.map { "\($0)/\(name)" }.first(where: FileManager.default.isExecutableFile(atPath:)) }
+        guard let chromium = find("chromium") else {
+            throw XCTSkip("needs a browser: chromium is not installed (.ci/run installs Debian's chromium)")
+        }
+        let python = try XCTUnwrap(find("python3"), "python3 drives the browser", file: file, line: line)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/review_page_check.py").path
+        let outcome = try run(python, [script, chromium, page, String(moment), screenshot], environment: [:], timeout: 120, file: file, line: line)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr, file: file, line: line)
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
+        return try XCTUnwrap(object as? [String: Any], outcome.stdout, file: file, line: line)
+    }
+
     /// The presentation time of every video frame of `path`, in seconds, by `ffprobe`.
     static func frameTimes(of path: String, file: StaticString = #filePath, line: UInt = #line) throws -> [Double] {
         let ffprobe = (try ffmpegBinary() as NSString).deletingLastPathComponent + "/ffprobe"

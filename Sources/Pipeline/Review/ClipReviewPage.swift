@@ -1,0 +1,174 @@
+import Foundation
+import Imaging
+
+/// A static HTML page for reviewing one clip's run: the annotated MP4, a timeline per object (its
+/// confidence over time over a band drawn as the MP4 draws it: solid, dashed or `lost`), and the
+/// moments to check, each a link that seeks the video to its time. No server, no network, no
+/// script from elsewhere: one file with inline styles and a few lines of inline script, linking the
+/// MP4 by a path relative to the page.
+public struct ClipReviewPage: Sendable {
+    /// The clip's file name, shown as the title.
+    public var clipName: String
+    /// The annotated MP4, relative to the page's folder; nil when the run wrote none.
+    public var videoHref: String?
+    /// Frames per second, to seek to the middle of a moment's frame.
+    public var frameRate: Double
+    public var timelines: [TrackTimeline]
+    public var moments: [ReviewMoment]
+
+    public init(clipName: String, videoHref: String?, frameRate: Double, timelines: [TrackTimeline], moments: [ReviewMoment]) {
+        self.clipName = clipName
+        self.videoHref = videoHref
+        self.frameRate = frameRate
+        self.timelines = timelines
+        self.moments = moments
+    }
+
+    /// The timelines' width in SVG units; a timeline draws at most this many confidence points.
+    static let timelineWidth = 1000
+
+    /// The page's HTML.
+    public var html: String {
+        let frames = timelines.flatMap { $0.points.map(\.frame) }
+        let first = frames.min() ?? 0, lastFrame = frames.max() ?? 0, last = max(lastFrame, first + 1)
+        var lines = [
+            "<!doctype html>",
+            #"<html lang="en">"#,
+            "<head>",
+            #"<meta charset="utf-8">"#,
+            "<title>vtrack review: \(Self.escaped(clipName))</title>",
+            "<style>",
+            "body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }",
+            "video { max-width: 100%; background: #000; }",
+            ".object { margin: 0.8em 0; } .object h2 { font-size: 15px; margin: 0 0 0.2em; }",
+            ".shares { color: #555; } svg.timeline { width: 100%; height: 64px; display: block; background: #f6f6f6; }",
+            ".moments a { text-decoration: none; } .moments a:hover { text-decoration: underline; }",
+            ".kind-lost { color: #b00; } .kind-found { color: #070; } .kind-overlap { color: #a50; }",
+            "</style>",
+            "</head>",
+            "<body>",
+            "<h1>\(Self.escaped(clipName))</h1>",
+            "<p>\(timelines.count) object\(timelines.count == 1 ? "" : "s"), frames \(first)–\(lastFrame), \(moments.count) moment\(moments.count == 1 ? "" : "s") to check.</p>",
+        ]
+        if let videoHref {
+            let source = videoHref.split(separator: "/", omittingEmptySubsequences: false).map { component in
+                String(component).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? String(component)
+            }.joined(separator: "/")
+            lines.append(#"<video id="clip" src="\#(Self.escaped(source))" controls="controls" preload="metadata"></video>"#)
+        } else {
+            lines.append("<p>No annotated MP4 was written for this run.</p>")
+        }
+        lines.append(#"<section class="timelines">"#)
+        for (index, timeline) in timelines.enumerated() {
+            lines += timelineHTML(timeline, index: index, first: first, last: last)
+        }
+        lines.append("</section>")
+        lines.append(#"<section class="moments">"#)
+        lines.append("<h2>Moments to check</h2>")
+        if moments.isEmpty {
+            lines.append("<p>None: no track was lost, re-seeded or doubtful, and no two boxes overlapped.</p>")
+        } else {
+            lines.append("<ol>")
+            for moment in moments {
+                lines.append(##"<li><a href="#" data-time="\##(seekTime(moment))" class="moment kind-\##(Self.kindClass(moment.kind))">\##(Self.clock(moment.time)) (frame \##(moment.frame)): \##(Self.escaped(moment.summary))</a></li>"##)
+            }
+            lines.append("</ol>")
+        }
+        lines.append("</section>")
+        lines += [
+            "<script>",
+            "const video = document.getElementById('clip');",
+            "for (const link of document.querySelectorAll('[data-time]')) {",
+            "  link.addEventListener('click', event => {",
+            "    event.preventDefault();",
+            "    if (!video) return;",
+            "    video.pause();",
+            "    video.currentTime = parseFloat(link.dataset.time);",
+            "  });",
+            "}",
+            "</script>",
+            "</body>",
+            "</html>",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One object's heading, its shares and its timeline.
+    private func timelineHTML(_ timeline: TrackTimeline, index: Int, first: Int, last: Int) -> [String] {
+        let colour = TrackPalette.colour(for: timeline.trackID - 1)
+        let css = String(format: "#%02x%02x%02x", colour.red, colour.green, colour.blue)
+        let width = Double(Self.timelineWidth), span = Double(last - first)
+        func x(_ frame: Int) -> String { String(format: "%.1f", Double(frame - first) / span * width) }
+        func percent(_ look: TrackTimeline.Look) -> String { String(format: "%.0f%%", timeline.share(look) * 100) }
+        var lines = [
+            #"<div class="object" data-track="\#(timeline.trackID)">"#,
+            #"<h2 style="color: \#(css)">\#(Self.escaped(timeline.name))</h2>"#,
+            #"<div class="shares">solid \#(percent(.solid)) · dashed \#(percent(.dashed)) · lost \#(percent(.lost))</div>"#,
+            #"<svg class="timeline" viewBox="0 0 \#(Self.timelineWidth) 64" preserveAspectRatio="none" role="img" aria-label="\#(Self.escaped(timeline.name)): confidence and state over time">"#,
+            ##"<line x1="0" x2="\##(Self.timelineWidth)" y1="24" y2="24" stroke="#bbb" stroke-dasharray="4 4"/>"##,
+        ]
+        for run in timeline.runs {
+            let start = x(run.first), runWidth = String(format: "%.1f", max(0.5, Double(run.last + 1 - run.first) / span * width))
+            switch run.look {
+            case .solid: lines.append(#"<rect class="solid" x="\#(start)" y="50" width="\#(runWidth)" height="14" fill="\#(css)"/>"#)
+            case .dashed: lines.append(#"<rect class="dashed" x="\#(start)" y="50" width="\#(runWidth)" height="14" fill="\#(css)" fill-opacity="0.35"/>"#)
+            case .lost: lines.append(##"<rect class="lost" x="\##(start)" y="50" width="\##(runWidth)" height="14" fill="#777"/>"##)
+            }
+        }
+        lines.append(#"<polyline fill="none" stroke="\#(css)" stroke-width="1.5" points="\#(confidencePoints(timeline, x: x))"/>"#)
+        for moment in moments where moment.trackIDs.contains(timeline.trackID) {
+            lines.append(##"<a href="#" data-time="\##(seekTime(moment))"><title>\##(Self.escaped(moment.summary)) at frame \##(moment.frame)</title><rect x="\##(x(moment.frame))" y="0" width="3" height="50" fill="\##(moment.kind == .foundAgain ? "#070" : "#b00")" fill-opacity="0.6"/></a>"##)
+        }
+        lines += ["</svg>", "</div>"]
+        return lines
+    }
+
+    /// The confidence as SVG points (height 48 for 0...1), at most ``timelineWidth`` of them: the
+    /// lowest confidence of each slice of frames, so that a dip is never smoothed away.
+    private func confidencePoints(_ timeline: TrackTimeline, x: (Int) -> String) -> String {
+        let points = timeline.points
+        guard !points.isEmpty else { return "" }
+        let step = max(1, (points.count + Self.timelineWidth - 1) / Self.timelineWidth)
+        return stride(from: 0, to: points.count, by: step).map { start in
+            let slice = points[start..<min(points.count, start + step)]
+            let lowest = slice.min { $0.confidence < $1.confidence }!
+            return "\(x(lowest.frame)),\(String(format: "%.1f", 48 * (1 - Double(lowest.confidence))))"
+        }.joined(separator: " ")
+    }
+
+    /// The time to seek to for a moment: the middle of its frame, seconds.
+    private func seekTime(_ moment: ReviewMoment) -> String {
+        String(format: "%.3f", moment.time + (frameRate > 0 ? 0.5 / frameRate : 0))
+    }
+
+    private static func kindClass(_ kind: ReviewMoment.Kind) -> String {
+        switch kind {
+        case .lost: return "lost"
+        case .foundAgain: return "found"
+        case .reseeded: return "reseeded"
+        case .doubtful: return "doubtful"
+        case .overlap: return "overlap"
+        }
+    }
+
+    /// `m:ss.s`.
+    static func clock(_ seconds: Double) -> String {
+        let minutes = Int(seconds / 60)
+        return String(format: "%d:%04.1f", minutes, seconds - Double(minutes) * 60)
+    }
+
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Imaging
+import Pipeline
+import TestFootage
+import XCTest
+
+/// The review page (`track --report`): the moments to check are where the CSV's tracks change state,
+/// each timeline shows its track's shares of solid, dashed and `lost` frames, and the page links the
+/// MP4 by a relative path.
+final class ReviewPageTests: XCTestCase {
+    func testMomentsFollowTheRecords() {
+        func record(_ frame: Int, _ id: Int, _ box: PixelRect, _ confidence: Float, _ state: TrackState) -> TrackRecord {
+            TrackRecord(frame: frame, time: Double(frame) / 10, trackID: id, label: id == 1 ? "a" : "", box: box,
+                        confidence: confidence, state: state)
+        }
+        let left = PixelRect(x: 0, y: 0, width: 10, height: 10), right = PixelRect(x: 50, y: 0, width: 10, height: 10)
+        let nearLeft = PixelRect(x: 1, y: 0, width: 10, height: 10)
+        let frames: [[TrackRecord]] = [
+            [record(0, 1, left, 1, .tracked), record(0, 2, right, 0.3, .tracked)],        // first records: no moment
+            [record(1, 1, left, 0.9, .tracked), record(1, 2, nearLeft, 0.8, .tracked)],   // 1 and #2 overlap
+            [record(2, 1, left, 0.4, .tracked), record(2, 2, nearLeft, 0.8, .tracked)],   // a doubtful; still overlapping
+            [record(3, 1, left, 0.1, .lost), record(3, 2, right, 0.8, .reseeded)],        // a lost; #2 re-seeded
+            [record(4, 1, left, 0.7, .tracked), record(4, 2, right, 0.8, .tracked)],      // a found again
+        ]
+        var finder = ReviewMomentFinder()
+        let moments = frames.flatMap { finder.add($0) }
+        XCTAssertEqual(moments.map(\.summary), ["a and #2: overlap", "a: confidence below 0.5", "a: lost", "#2: reseeded", "a: found again"])
+        XCTAssertEqual(moments.map(\.frame), [1, 2, 3, 3, 4])
+        XCTAssertEqual(moments.first?.trackIDs, [1, 2])
+    }
+
+    func testThePageOfARealRunHoldsItsMomentsTimelinesAndVideo() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        let clip = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let outputs = try OutputPaths(clip: clip, out: nil, csv: path("t.csv"), video: path("clips/t.mp4"), report: path("pages/review.html"))
+        let session = try ClipTrackingSession(clipPath: clip, targets: ["left=157,138,22,55", "401,149,27,52"].map { try TrackTarget(parsing: $0) },
+                                              options: TrackingOptions(level: .fast))
+        _ = try session.run(makeSinks: { try outputs.makeSinks(clip: clip, info: session.info) })
+
+        let csv = try TrackCSV.read(path: path("t.csv"))
+        var finder = ReviewMomentFinder()
+        let expected = Dictionary(grouping: csv, by: \.frame).sorted { $0.key < $1.key }.flatMap { finder.add($0.value) }
+        XCTAssertTrue(expected.contains { $0.kind == .lost }, "the run loses a walker where they cross")
+
+        let html = try String(contentsOfFile: path("pages/review.html"), encoding: .utf8)
+        XCTAssertTrue(html.hasPrefix("<!doctype html>"))
+        XCTAssertFalse(html.contains("http://") || html.contains("https://"), "nothing fetched from elsewhere")
+        // The body is well-formed XML, so an XML reader checks the structure.
+        let body = try XCTUnwrap(html.range(of: "<body>").map { String(html[$0.lowerBound...]) }?.replacingOccurrences(of: "</html>", with: ""))
+        let document = try XMLDocument(xmlString: body)
+        XCTAssertEqual(try document.nodes(forXPath: "//video/@src").first?.stringValue, "../clips/t.mp4", "relative to the page")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("pages/../clips/t.mp4")))
+        let links = try document.nodes(forXPath: "//section[@class='moments']//a").compactMap { $0 as? XMLElement }
+        XCTAssertEqual(links.compactMap(\.stringValue).map { $0.components(separatedBy: "): ").last ?? "" }, expected.map(\.summary))
+        for (link, moment) in zip(links, expected) {
+            let time = try XCTUnwrap(Double(link.attribute(forName: "data-time")?.stringValue ?? ""))
+            XCTAssertEqual(time, moment.time + 0.5 / session.info.frameRate, accuracy: 0.001, "seeks to the middle of frame \(moment.frame)")
+        }
+        let objects = try document.nodes(forXPath: "//div[@class='object']").compactMap { $0 as? XMLElement }
+        XCTAssertEqual(objects.map { $0.attribute(forName: "data-track")?.stringValue }, ["1", "2"])
+        for (object, id) in zip(objects, [1, 2]) {
+            let rows = csv.filter { $0.trackID == id }
+            func percent(_ count: Int) -> String { String(format: "%.0f%%", Double(count) / Double(rows.count) * 100) }
+            let lost = rows.count { $0.state == .lost }, solid = rows.count { $0.state != .lost && $0.confidence > 0.5 }
+            XCTAssertEqual(object.elements(forName: "div").first?.stringValue,
+                           "solid \(percent(solid)) · dashed \(percent(rows.count - solid - lost)) · lost \(percent(lost))", "track \(id)")
+        }
+    }
+}
