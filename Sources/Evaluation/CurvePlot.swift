@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// A line chart of curves in 0...1 drawn as a standalone SVG file: axes with ticks and labels, a
 /// light grid, one polyline per series and a legend beside the plot.
@@ -65,7 +66,7 @@ public struct CurvePlot: Sendable {
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
         <rect x="0" y="0" width="\(n(width))" height="\(n(height))" fill="white"/>
-        <text x="\(n(left + plotWidth / 2))" y="24" text-anchor="middle" font-size="15" font-weight="bold">\(escaped(title))</text>
+        <text x="\(n(left + plotWidth / 2))" y="24" text-anchor="middle" font-size="15" font-weight="bold">\(MarkupText.escaped(title))</text>
 
         """
         for t in xTicks {
@@ -79,8 +80,8 @@ public struct CurvePlot: Sendable {
             svg += "<text x=\"\(n(left - 8))\" y=\"\(n(py(t) + 4))\" text-anchor=\"end\">\(tickLabel(t))</text>\n"
         }
         svg += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotHeight))\" fill=\"none\" stroke=\"black\"/>\n"
-        svg += "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" text-anchor=\"middle\" font-size=\"13\">\(escaped(xLabel))</text>\n"
-        svg += "<text x=\"20\" y=\"\(n(top + plotHeight / 2))\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 20 \(n(top + plotHeight / 2)))\">\(escaped(yLabel))</text>\n"
+        svg += "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" text-anchor=\"middle\" font-size=\"13\">\(MarkupText.escaped(xLabel))</text>\n"
+        svg += "<text x=\"20\" y=\"\(n(top + plotHeight / 2))\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 20 \(n(top + plotHeight / 2)))\">\(MarkupText.escaped(yLabel))</text>\n"
 
         for (i, s) in series.enumerated() {
             let colour = Self.palette[abs(s.colourIndex ?? i) % Self.palette.count]
@@ -92,11 +93,11 @@ public struct CurvePlot: Sendable {
             svg += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(strokeWidth)\"\(dash)/>\n"
             let y = top + 10 + Double(i) * 20
             svg += "<line x1=\"\(n(legendX))\" y1=\"\(n(y))\" x2=\"\(n(legendX + 28))\" y2=\"\(n(y))\" stroke=\"\(colour)\" stroke-width=\"\(strokeWidth)\"\(dash)/>\n"
-            svg += "<text x=\"\(n(legendX + 34))\" y=\"\(n(y + 4))\">\(escaped(s.label))</text>\n"
+            svg += "<text x=\"\(n(legendX + 34))\" y=\"\(n(y + 4))\">\(MarkupText.escaped(s.label))</text>\n"
         }
         for (i, note) in notes.enumerated() {
             let y = top + 30 + Double(series.count + i) * 18
-            svg += "<text x=\"\(n(legendX))\" y=\"\(n(y))\" font-size=\"11\">\(escaped(note))</text>\n"
+            svg += "<text x=\"\(n(legendX))\" y=\"\(n(y))\" font-size=\"11\">\(MarkupText.escaped(note))</text>\n"
         }
         svg += "</svg>\n"
         return svg
@@ -112,10 +113,5 @@ public struct CurvePlot: Sendable {
 
     private func tickLabel(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%g", value)
-    }
-
-    private func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

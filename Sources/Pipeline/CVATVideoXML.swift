@@ -53,15 +53,6 @@ public enum CVATVideoXML {
         public var outside: Bool
     }
 
-    /// The tracks of `records` (any order), by track id.
-    public static func tracks(of records: [TrackRecord]) -> [Track] {
-        var tracks: [Int: Track] = [:]
-        for record in records.sorted(by: { ($0.frame, $0.trackID) < ($1.frame, $1.trackID) }) where record.state != .tentative {
-            tracks[record.trackID, default: Track(trackID: record.trackID, label: record.label)].append(record)
-        }
-        return tracks.values.sorted { $0.trackID < $1.trackID }
-    }
-
     /// The whole document for a clip's tracks. `frameCount` is the clip's frames, `width` x `height`
     /// its picture size in pixels, `name` the task's name (the clip's).
     public static func document(tracks: [Track], frameCount: Int, width: Int, height: Int, name: String) -> String {
@@ -72,7 +63,7 @@ public enum CVATVideoXML {
             "  <version>1.1</version>",
             "  <meta>",
             "    <task>",
-            "      <name>\(escaped(name))</name>",
+            "      <name>\(MarkupText.escaped(name))</name>",
             "      <size>\(frameCount)</size>",
             "      <mode>interpolation</mode>",
             "      <overlap>0</overlap>",
@@ -80,7 +71,7 @@ public enum CVATVideoXML {
             "      <labels>",
         ]
         for label in labels {
-            lines += ["        <label>", "          <name>\(escaped(label))</name>", "          <type>any</type>",
+            lines += ["        <label>", "          <name>\(MarkupText.escaped(label))</name>", "          <type>any</type>",
                       "          <attributes>", "          </attributes>", "        </label>"]
         }
         lines += [
@@ -93,7 +84,7 @@ public enum CVATVideoXML {
             "  </meta>",
         ]
         for track in tracks {
-            lines.append(#"  <track id="\#(track.trackID - 1)" label="\#(escaped(label(of: track)))" source="auto">"#)
+            lines.append(#"  <track id="\#(track.trackID - 1)" label="\#(MarkupText.escaped(label(of: track)))" source="auto">"#)
             for box in track.boxes { lines.append("    " + element(box)) }
             lines.append("  </track>")
         }
@@ -134,21 +125,6 @@ public enum CVATVideoXML {
     }
 
     private static func label(of track: Track) -> String { track.label.isEmpty ? unlabelled : track.label }
-
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 
     /// Collects the boxes of the tracks as the parser goes.
     private final class Reader: NSObject, XMLParserDelegate {

@@ -72,10 +72,15 @@ enum CLI {
         return env
     }
 
+    /// The executable `name` on the `PATH`, or nil.
+    static func executable(named name: String) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":")
+        return folders.map { "\($0)/\(name)" }.first(where: FileManager.default.isExecutableFile(atPath:))
+    }
+
     /// The `ffmpeg` command-line tool, or a skip when it is not installed.
     static func ffmpegBinary() throws -> String {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":")
-        guard let found = folders.map({ "\($0)/ffmpeg" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+        guard let found = executable(named: "ffmpeg") else {
             throw XCTSkip("ffmpeg is not installed; it makes the test clips")
         }
         return found
@@ -95,12 +100,10 @@ enum CLI {
     /// screenshot to `screenshot`; returns the script's JSON. Skips when chromium is not installed.
     static func checkReviewPage(_ page: String, moment: Int, screenshot: String,
                                 file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":")
-        func find(_ name: String) -> String? { folders.map { "\($0)/\(name)" }.first(where: FileManager.default.isExecutableFile(atPath:)) }
-        guard let chromium = find("chromium") else {
+        guard let chromium = executable(named: "chromium") else {
             throw XCTSkip("needs a browser: chromium is not installed (.ci/run installs Debian's chromium)")
         }
-        let python = try XCTUnwrap(find("python3"), "python3 drives the browser", file: file, line: line)
+        let python = try XCTUnwrap(executable(named: "python3"), "python3 drives the browser", file: file, line: line)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/review_page_check.py").path
         let outcome = try run(python, [script, chromium, page, String(moment), screenshot], environment: [:], timeout: 120, file: file, line: line)
         XCTAssertEqual(outcome.status, 0, outcome.stderr, file: file, line: line)

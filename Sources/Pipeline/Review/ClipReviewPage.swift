@@ -29,14 +29,14 @@ public struct ClipReviewPage: Sendable {
 
     /// The page's HTML.
     public var html: String {
-        let frames = timelines.flatMap { $0.points.map(\.frame) }
-        let first = frames.min() ?? 0, lastFrame = frames.max() ?? 0, last = max(lastFrame, first + 1)
+        let first = timelines.compactMap { $0.points.first?.frame }.min() ?? 0
+        let lastFrame = timelines.compactMap { $0.points.last?.frame }.max() ?? first, last = max(lastFrame, first + 1)
         var lines = [
             "<!doctype html>",
             #"<html lang="en">"#,
             "<head>",
             #"<meta charset="utf-8">"#,
-            "<title>vtrack review: \(Self.escaped(clipName))</title>",
+            "<title>vtrack review: \(MarkupText.escaped(clipName))</title>",
             "<style>",
             "body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }",
             "video { max-width: 100%; background: #000; }",
@@ -47,14 +47,14 @@ public struct ClipReviewPage: Sendable {
             "</style>",
             "</head>",
             "<body>",
-            "<h1>\(Self.escaped(clipName))</h1>",
+            "<h1>\(MarkupText.escaped(clipName))</h1>",
             "<p>\(timelines.count) object\(timelines.count == 1 ? "" : "s"), frames \(first)–\(lastFrame), \(moments.count) moment\(moments.count == 1 ? "" : "s") to check.</p>",
         ]
         if let videoHref {
             let source = videoHref.split(separator: "/", omittingEmptySubsequences: false).map { component in
                 String(component).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? String(component)
             }.joined(separator: "/")
-            lines.append(#"<video id="clip" src="\#(Self.escaped(source))" controls="controls" preload="metadata"></video>"#)
+            lines.append(#"<video id="clip" src="\#(MarkupText.escaped(source))" controls="controls" preload="metadata"></video>"#)
         } else {
             lines.append("<p>No annotated MP4 was written for this run.</p>")
         }
@@ -70,7 +70,7 @@ public struct ClipReviewPage: Sendable {
         } else {
             lines.append("<ol>")
             for moment in moments {
-                lines.append(##"<li><a href="#" data-time="\##(seekTime(moment))" class="moment kind-\##(Self.kindClass(moment.kind))">\##(Self.clock(moment.time)) (frame \##(moment.frame)): \##(Self.escaped(moment.summary))</a></li>"##)
+                lines.append(##"<li><a href="#" data-time="\##(seekTime(moment))" class="moment kind-\##(Self.kindClass(moment.kind))">\##(Self.clock(moment.time)) (frame \##(moment.frame)): \##(MarkupText.escaped(moment.summary))</a></li>"##)
             }
             lines.append("</ol>")
         }
@@ -102,9 +102,9 @@ public struct ClipReviewPage: Sendable {
         func percent(_ look: TrackTimeline.Look) -> String { String(format: "%.0f%%", timeline.share(look) * 100) }
         var lines = [
             #"<div class="object" data-track="\#(timeline.trackID)">"#,
-            #"<h2 style="color: \#(css)">\#(Self.escaped(timeline.name))</h2>"#,
+            #"<h2 style="color: \#(css)">\#(MarkupText.escaped(timeline.name))</h2>"#,
             #"<div class="shares">solid \#(percent(.solid)) · dashed \#(percent(.dashed)) · lost \#(percent(.lost))</div>"#,
-            #"<svg class="timeline" viewBox="0 0 \#(Self.timelineWidth) 64" preserveAspectRatio="none" role="img" aria-label="\#(Self.escaped(timeline.name)): confidence and state over time">"#,
+            #"<svg class="timeline" viewBox="0 0 \#(Self.timelineWidth) 64" preserveAspectRatio="none" role="img" aria-label="\#(MarkupText.escaped(timeline.name)): confidence and state over time">"#,
             ##"<line x1="0" x2="\##(Self.timelineWidth)" y1="24" y2="24" stroke="#bbb" stroke-dasharray="4 4"/>"##,
         ]
         for run in timeline.runs {
@@ -117,7 +117,7 @@ public struct ClipReviewPage: Sendable {
         }
         lines.append(#"<polyline fill="none" stroke="\#(css)" stroke-width="1.5" points="\#(confidencePoints(timeline, x: x))"/>"#)
         for moment in moments where moment.trackIDs.contains(timeline.trackID) {
-            lines.append(##"<a href="#" data-time="\##(seekTime(moment))"><title>\##(Self.escaped(moment.summary)) at frame \##(moment.frame)</title><rect x="\##(x(moment.frame))" y="0" width="3" height="50" fill="\##(moment.kind == .foundAgain ? "#070" : "#b00")" fill-opacity="0.6"/></a>"##)
+            lines.append(##"<a href="#" data-time="\##(seekTime(moment))"><title>\##(MarkupText.escaped(moment.summary)) at frame \##(moment.frame)</title><rect x="\##(x(moment.frame))" y="0" width="3" height="50" fill="\##(moment.kind == .foundAgain ? "#070" : "#b00")" fill-opacity="0.6"/></a>"##)
         }
         lines += ["</svg>", "</div>"]
         return lines
@@ -155,20 +155,5 @@ public struct ClipReviewPage: Sendable {
     static func clock(_ seconds: Double) -> String {
         let minutes = Int(seconds / 60)
         return String(format: "%d:%04.1f", minutes, seconds - Double(minutes) * 60)
-    }
-
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }
