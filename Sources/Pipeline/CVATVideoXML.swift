@@ -22,7 +22,7 @@ import Imaging
 ///
 /// What vtrack reads back (``parse(_:path:)``): every `<box>` of every `<track>` as a record (frame
 /// as written, id + 1, the track's label, `lost` at confidence 0 where `outside="1"`, else `tracked`
-/// at confidence 1, time 0); other shapes are skipped.
+/// at confidence 1, time 0, source `keyframe` where `keyframe="1"`); other shapes are skipped.
 public enum CVATVideoXML {
     /// The label written for records without one.
     public static let unlabelled = "object"
@@ -106,6 +106,11 @@ public enum CVATVideoXML {
     /// Parses a CVAT for video XML document; `path` only names the source in errors. Throws
     /// ``CVATXMLError`` naming the file and the line of the first problem.
     public static func parse(_ text: String, path: String) throws -> [TrackRecord] {
+        try parseLines(text, path: path).map(\.record)
+    }
+
+    /// Parses as ``parse(_:path:)`` does, with the line of each record's `<box>` (1-based).
+    static func parseLines(_ text: String, path: String) throws -> [(line: Int, record: TrackRecord)] {
         let reader = Reader(path: path)
         let parser = XMLParser(data: Data(text.utf8))
         parser.delegate = reader
@@ -121,7 +126,7 @@ public enum CVATVideoXML {
         guard reader.sawEnd else {
             throw CVATXMLError(path: path, line: parser.lineNumber, reason: "the file ends before </annotations>: cut short?")
         }
-        return reader.records.sorted { ($0.frame, $0.trackID) < ($1.frame, $1.trackID) }
+        return reader.records.sorted { ($0.record.frame, $0.record.trackID) < ($1.record.frame, $1.record.trackID) }
     }
 
     private static func label(of track: Track) -> String { track.label.isEmpty ? unlabelled : track.label }
@@ -129,7 +134,7 @@ public enum CVATVideoXML {
     /// Collects the boxes of the tracks as the parser goes.
     private final class Reader: NSObject, XMLParserDelegate {
         let path: String
-        var records: [TrackRecord] = []
+        var records: [(line: Int, record: TrackRecord)] = []
         var error: CVATXMLError?
         var sawAnnotations = false
         var sawEnd = false
@@ -166,10 +171,11 @@ public enum CVATVideoXML {
                     return fail("<box frame=\"\(frame)\"> is empty (xbr <= xtl or ybr <= ytl)")
                 }
                 let outside = attributes["outside"] == "1"
-                records.append(TrackRecord(
+                records.append((parser.lineNumber, TrackRecord(
                     frame: frame, time: 0, trackID: track.id + 1, label: track.label,
                     box: PixelRect(x: corners[0], y: corners[1], width: corners[2] - corners[0], height: corners[3] - corners[1]),
-                    confidence: outside ? 0 : 1, state: outside ? .lost : .tracked))
+                    confidence: outside ? 0 : 1, state: outside ? .lost : .tracked,
+                    source: attributes["keyframe"] == "1" ? .keyframe : .tracked)))
             default:
                 break
             }

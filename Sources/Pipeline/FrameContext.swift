@@ -39,6 +39,15 @@ public final class FrameContext {
         self.colourImage = colourImage
     }
 
+    /// The same frame and pictures as `other` with another camera motion: the frame as a pass that
+    /// runs through the clip backward sees it. Colour converted later is not shared.
+    init(sharing other: FrameContext, cameraMotion: ImageTranslationObservation?) {
+        frame = other.frame
+        image = other.image
+        colourImage = other.colourImage
+        self.cameraMotion = cameraMotion
+    }
+
     /// 0-based index of the frame in decode order.
     public var index: Int { frame.index }
     /// Presentation time in seconds.

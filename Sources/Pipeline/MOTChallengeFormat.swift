@@ -43,10 +43,15 @@ public enum MOTChallengeFormat {
     /// Blank lines are skipped. Throws ``MOTChallengeError`` naming the file and the line of the first
     /// bad line.
     public static func parse(_ text: String, path: String) throws -> [TrackRecord] {
-        var records: [TrackRecord] = []
+        try parseLines(text, path: path).map(\.record)
+    }
+
+    /// Parses MOTChallenge text as ``parse(_:path:)`` does, with each record's line (1-based).
+    static func parseLines(_ text: String, path: String) throws -> [(line: Int, record: TrackRecord)] {
+        var records: [(line: Int, record: TrackRecord)] = []
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
         where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            records.append(try record(from: line, path: path, line: index + 1))
+            records.append((index + 1, try record(from: line, path: path, line: index + 1)))
         }
         return records
     }

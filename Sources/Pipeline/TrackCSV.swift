@@ -3,16 +3,18 @@ import Imaging
 
 /// The CSV format of vtrack's per-frame output: a header row, then one row per object per frame.
 ///
-///     frame,time_s,track_id,label,x,y,width,height,confidence,style,state,x1,y1,x2,y2,x3,y3,x4,y4
-///     0,0.000000,1,walker,157,138,22,55,1.0000,solid,tracked,,,,,,,,
-///     0,0.000000,2,sign,300,80,120,90,1.0000,solid,tracked,300,85,420,80,415,170,302,165
+///     frame,time_s,track_id,label,x,y,width,height,confidence,style,state,x1,y1,x2,y2,x3,y3,x4,y4,source
+///     0,0.000000,1,walker,157,138,22,55,1.0000,solid,tracked,,,,,,,,,keyframe
+///     0,0.000000,2,sign,300,80,120,90,1.0000,solid,tracked,300,85,420,80,415,170,302,165,tracked
 ///
 /// Boxes are pixels with the origin at the top-left pixel; `confidence` is in 0...1; `style` is
 /// `solid` when confidence > 0.5, else `dashed`; `state` is a ``TrackState``. `x1,y1 ... x4,y4` are
 /// a planar object's corners (pixels, clockwise from the top left; the box is their bounding
-/// box), empty for a plain box.
+/// box), empty for a plain box. `source` is a ``TrackSource``: `keyframe` for a box the user gave,
+/// `tracked`, or, between two keyframes, `combined` or `disputed` (the passes disagree).
 public enum TrackCSV {
     public static let header = "frame,time_s,track_id,label,x,y,width,height,confidence,style,state," + cornerColumns.joined(separator: ",")
+        + ",source"
     static let cornerColumns = ["x1", "y1", "x2", "y2", "x3", "y3", "x4", "y4"]
 
     /// One CSV row (no newline) for a record. Labels with commas, quotes or newlines are quoted.
@@ -20,20 +22,26 @@ public enum TrackCSV {
         let time = String(format: "%.6f", r.time)
         let confidence = String(format: "%.4f", r.confidence)
         let corners = r.corners.map(\.description) ?? String(repeating: ",", count: cornerColumns.count - 1)
-        return "\(r.frame),\(time),\(r.trackID),\(quoted(r.label)),\(r.box),\(confidence),\(r.style.rawValue),\(r.state.rawValue),\(corners)"
+        return "\(r.frame),\(time),\(r.trackID),\(quoted(r.label)),\(r.box),\(confidence),\(r.style.rawValue),\(r.state.rawValue),\(corners),\(r.source.rawValue)"
     }
 
     /// Parses a whole CSV file. Requires the columns `frame`, `track_id`, `x`, `y`, `width`, `height`
     /// (any order, case-insensitive); `time_s`, `label`, `confidence` and `state` are optional
-    /// (defaults: 0, empty, 1, `tracked`), and so are the corner columns `x1` ... `y4` (all eight
-    /// filled or all empty). `style` is ignored: it is derived from the confidence.
-    /// Throws ``TrackCSVError`` naming the file and the line of the first bad row.
+    /// (defaults: 0, empty, 1, `tracked`), and so are `source` (default `tracked`) and the corner
+    /// columns `x1` ... `y4` (all eight filled or all empty). `style` is ignored: it is derived from
+    /// the confidence. Throws ``TrackCSVError`` naming the file and the line of the first bad row.
     public static func read(path: String) throws -> [TrackRecord] {
         try parse(TrackFileFormat.text(atPath: path), path: path)
     }
 
     /// Parses CSV text; `path` only names the source in errors.
     public static func parse(_ text: String, path: String) throws -> [TrackRecord] {
+        try parseLines(text, path: path).map(\.record)
+    }
+
+    /// Parses CSV text into records with the line each row starts on (1-based); `path` only names
+    /// the source in errors.
+    static func parseLines(_ text: String, path: String) throws -> [(line: Int, record: TrackRecord)] {
         var rows = try self.rows(of: text, path: path).makeIterator()
         guard let (headerLine, header) = rows.next() else {
             throw TrackCSVError(path: path, line: 1, reason: "empty file, expected a header row")
@@ -45,7 +53,7 @@ public enum TrackCSV {
         guard missing.isEmpty else {
             throw TrackCSVError(path: path, line: headerLine, reason: "missing column(s) \(missing.joined(separator: ", "))")
         }
-        var records: [TrackRecord] = []
+        var records: [(line: Int, record: TrackRecord)] = []
         while let (lineNumber, values) = rows.next() {
             func value(_ name: String) -> String? {
                 guard let c = column(name), c < values.count else { return nil }
@@ -82,6 +90,13 @@ public enum TrackCSV {
                 }
                 state = s
             }
+            var source = TrackSource.tracked
+            if let text = value("source"), !text.isEmpty {
+                guard let s = TrackSource(rawValue: text) else {
+                    throw TrackCSVError(path: path, line: lineNumber, reason: "unknown source '\(text)'")
+                }
+                source = s
+            }
             let time = value("time_s").map { !$0.isEmpty } ?? false ? try number("time_s") : 0
             var corners: Quadrilateral?
             let filled = cornerColumns.filter { !(value($0) ?? "").isEmpty }
@@ -90,9 +105,9 @@ public enum TrackCSV {
             } else if !filled.isEmpty {
                 throw TrackCSVError(path: path, line: lineNumber, reason: "corner columns x1...y4 must be all filled or all empty")
             }
-            records.append(TrackRecord(frame: try integer("frame"), time: time, trackID: try integer("track_id"),
-                                       label: value("label") ?? "", box: box, confidence: confidence, state: state,
-                                       corners: corners))
+            records.append((lineNumber, TrackRecord(frame: try integer("frame"), time: time, trackID: try integer("track_id"),
+                                                    label: value("label") ?? "", box: box, confidence: confidence, state: state,
+                                                    source: source, corners: corners)))
         }
         return records
     }

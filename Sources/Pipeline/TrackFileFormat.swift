@@ -48,6 +48,16 @@ public enum TrackFileFormat: Sendable, Equatable {
         }
     }
 
+    /// Reads a tracks file as ``read(path:)`` does, with the line each record comes from (1-based).
+    static func readLines(path: String) throws -> [(line: Int, record: TrackRecord)] {
+        let text = try self.text(atPath: path)
+        switch TrackFileFormat(detecting: text, path: path) {
+        case .vtrackCSV: return try TrackCSV.parseLines(text, path: path)
+        case .motChallenge: return try MOTChallengeFormat.parseLines(text, path: path)
+        case .cvatXML: return try CVATVideoXML.parseLines(text, path: path)
+        }
+    }
+
     /// The file's text. Throws ``TrackCSVError`` (line 0) when it cannot be read or is not UTF-8.
     static func text(atPath path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {

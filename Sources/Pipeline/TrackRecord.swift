@@ -23,6 +23,20 @@ public enum TrackState: String, Sendable, CaseIterable, Codable {
     public static let lostBelow: Float = ConfidenceModel.lostBelow
 }
 
+/// Where a record's box comes from, in keyframe-guided tracking (``KeyframeGuidedSession``); a run
+/// from boxes on one frame has `keyframe` on the start frame and `tracked` after it.
+public enum TrackSource: String, Sendable, CaseIterable, Codable {
+    /// A box the user gave on this frame, written as given.
+    case keyframe
+    /// One tracker's box: a pass from one keyframe, forward or backward, with no other pass over the frame.
+    case tracked
+    /// The forward pass from the keyframe before and the backward pass from the keyframe after,
+    /// combined by their confidence: they agree (IoU >= 0.5).
+    case combined
+    /// The two passes disagree (IoU < 0.5): the more confident one's box, flagged for review.
+    case disputed
+}
+
 /// How a box is drawn: solid when the tracker is confident (confidence > 0.5), dashed otherwise.
 public enum BoxStyle: String, Sendable, Codable {
     case solid, dashed
@@ -47,6 +61,8 @@ public struct TrackRecord: Sendable, Equatable, Codable {
     /// development set (of records at 0.7, about 70% are on the object); drawn solid above 0.5.
     public var confidence: Float
     public var state: TrackState
+    /// Where the box comes from: a keyframe, one tracker, or two passes combined.
+    public var source: TrackSource
     /// A planar object's corners (pixels, top-left origin, clockwise from the top left); nil for a box.
     public var corners: Quadrilateral?
     /// The cues behind the confidence of a re-seeded box track (`vtrack eval --evidence` writes them
@@ -54,11 +70,11 @@ public struct TrackRecord: Sendable, Equatable, Codable {
     public var evidence: TrackEvidence?
 
     enum CodingKeys: String, CodingKey {
-        case frame, time, trackID, label, box, confidence, state, corners
+        case frame, time, trackID, label, box, confidence, state, source, corners
     }
 
     public init(frame: Int, time: Double, trackID: Int, label: String, box: PixelRect, confidence: Float, state: TrackState,
-                corners: Quadrilateral? = nil, evidence: TrackEvidence? = nil) {
+                source: TrackSource = .tracked, corners: Quadrilateral? = nil, evidence: TrackEvidence? = nil) {
         self.frame = frame
         self.time = time
         self.trackID = trackID
@@ -66,6 +82,7 @@ public struct TrackRecord: Sendable, Equatable, Codable {
         self.box = box
         self.confidence = confidence
         self.state = state
+        self.source = source
         self.corners = corners
         self.evidence = evidence
     }
@@ -76,7 +93,7 @@ public struct TrackRecord: Sendable, Equatable, Codable {
     /// Equal when every output field is (``evidence`` is not compared).
     public static func == (a: TrackRecord, b: TrackRecord) -> Bool {
         a.frame == b.frame && a.time == b.time && a.trackID == b.trackID && a.label == b.label && a.box == b.box
-            && a.confidence == b.confidence && a.state == b.state && a.corners == b.corners
+            && a.confidence == b.confidence && a.state == b.state && a.source == b.source && a.corners == b.corners
     }
 
     /// The label if there is one, else `#<trackID>`.

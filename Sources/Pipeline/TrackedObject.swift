@@ -190,7 +190,7 @@ final class TrackedObject {
         let state: TrackState = hasEnded ? .ended : reseededThisFrame ? .reseeded
             : confidence < TrackState.lostBelow ? .lost : .tracked
         return TrackRecord(frame: frame.index, time: frame.time, trackID: trackID, label: label, box: shown.box,
-                           confidence: confidence, state: state, evidence: evidence)
+                           confidence: confidence, state: state, source: isStart ? .keyframe : .tracked, evidence: evidence)
     }
 
     /// Makes this frame's result the next frame's input, as Vision does.

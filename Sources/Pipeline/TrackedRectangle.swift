@@ -36,10 +36,15 @@ final class TrackedRectangle {
         hasEnded = true
     }
 
-    /// The record of the frame just performed: the corners and their bounding box.
+    private var isFirstRecord = true
+
+    /// The record of the frame just performed: the corners and their bounding box (the corners given,
+    /// a `keyframe`, on the first).
     func record(frame: VideoFrame) -> TrackRecord {
-        TrackRecord(frame: frame.index, time: frame.time, trackID: trackID, label: label, box: corners.boundingBox,
-                    confidence: confidence, state: hasEnded ? .ended : .tracked, corners: corners)
+        defer { isFirstRecord = false }
+        return TrackRecord(frame: frame.index, time: frame.time, trackID: trackID, label: label, box: corners.boundingBox,
+                           confidence: confidence, state: hasEnded ? .ended : .tracked, source: isFirstRecord ? .keyframe : .tracked,
+                           corners: corners)
     }
 
     /// Makes this frame's result the next frame's input, as Vision does.

@@ -18,7 +18,12 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         never replace an input. A clip whose picture size changes mid-stream is read as players \
         show it: every frame scaled to the first frame's size (boxes are in its pixels), with a \
         warning naming the frame. An image sequence with a gap (0001, 0002, 0005) is refused, \
-        naming the missing picture. In detail: docs/track-command.md.
+        naming the missing picture. Keyframe-guided tracking: give an object's box on several frames \
+        (--box label=x,y,width,height@FRAME, the same label for one object) or --keyframes FILE (a \
+        vtrack CSV, a MOTChallenge file or CVAT XML); each object is tracked forward and backward \
+        from its keyframes, the passes combined by confidence, and the CSV's source column says \
+        keyframe, tracked, combined or disputed (the passes disagree: check it). In detail: \
+        docs/track-command.md and docs/keyframes.md.
 
         Examples:
           vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 \\
@@ -29,6 +34,8 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
               --csv face.csv --mot face.mot.txt --jsonl face.jsonl --cvat face.cvat.xml
           vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 \\
               --rect sign=258,127,278,127,278,152,258,152 --out out/
+          vtrack track SampleVideos/pets09_s2l1_vtest_pedestrians.mp4 \\
+              --box walker=157,138,22,55@0 --box walker=247,118,22,50@60 --out out/
         """
     )
 
@@ -37,8 +44,14 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: "A video file or an image-sequence pattern such as img/%04d.jpg.")
     var clip: String
 
-    @Option(name: .customLong("box"), help: ArgumentHelp("A box to track: [label=]x,y,width,height in pixels.", valueName: "box"))
+    @Option(name: .customLong("box"),
+            help: ArgumentHelp("A box to track: [label=]x,y,width,height in pixels; with @FRAME, a keyframe of the object with that label.",
+                               valueName: "box"))
     var boxes: [String] = []
+
+    @Option(help: ArgumentHelp("Keyframes to track from: a vtrack CSV (rows whose source is keyframe, or every row), a MOTChallenge file or CVAT XML (keyframe boxes).",
+                               valueName: "file"))
+    var keyframes: String?
 
     @Option(name: .customLong("rect"),
             help: ArgumentHelp("A planar object to track in perspective: [label=]x1,y1,x2,y2,x3,y3,x4,y4, corners in pixels clockwise from the top left.",
@@ -74,7 +87,14 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Do not print progress.")
     var quiet = false
 
+    /// Whether the run is keyframe-guided: a box names its frame, or a keyframes file is given.
+    private var isKeyframeGuided: Bool { keyframes != nil || boxes.contains(where: KeyframeTargets.namesFrame) }
+
     func validate() throws {
+        if isKeyframeGuided {
+            if !rectangles.isEmpty { throw ValidationError("--rect cannot be combined with keyframes (--box ...@FRAME or --keyframes)") }
+            return
+        }
         if boxes.isEmpty && rectangles.isEmpty && !tracking.options.detector.findsNewObjects {
             throw ValidationError("give at least one --box x,y,width,height or --rect x1,y1,...,x4,y4, or a class --detector such as face to start tracks automatically")
         }
@@ -83,17 +103,36 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
     }
 
     func run() throws {
+        if isKeyframeGuided { return try runGuided() }
         let targets = try boxes.map { try TrackTarget(parsing: $0) } + rectangles.map { try TrackTarget(parsingCorners: $0) }
         let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video, mot: mot, jsonLines: jsonl,
                                       cvat: cvat, report: report, otherInputs: tracking.options.detector.inputFiles)
         let session = try ClipTrackingSession(clipPath: clip, targets: targets, options: tracking.options)
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
-        let summary = SummaryOutput(quiet: quiet, standardOutputTaken: outputs.writesStandardOutput)
         let report = try session.run(
             makeSinks: { try outputs.makeSinks(clip: clip, info: session.info, resultRules: session.resultRules) },
             progress: { progress.update(frame: $0) }
         )
         progress.finish()
+        say(report, outputs: outputs)
+    }
+
+    /// Keyframe-guided tracking of the objects the boxes with frames and the keyframes file give.
+    private func runGuided() throws {
+        let targets = try KeyframeTargets.make(boxes: boxes, file: keyframes, startFrame: tracking.options.startFrame)
+        let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video, mot: mot, jsonLines: jsonl, cvat: cvat, report: report,
+                                      otherInputs: tracking.options.detector.inputFiles
+                                          + (keyframes.map { [CommandFiles.File(role: "the keyframes file", path: $0)] } ?? []))
+        let session = try KeyframeGuidedSession(clipPath: clip, targets: targets, options: tracking.options)
+        let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
+        let report = try session.run(makeSinks: { try outputs.makeSinks(clip: clip, info: session.info) },
+                                     progress: { progress.update(frame: $0) })
+        progress.finish()
+        say(report, outputs: outputs)
+    }
+
+    private func say(_ report: ClipReport, outputs: OutputPaths) {
+        let summary = SummaryOutput(quiet: quiet, standardOutputTaken: outputs.writesStandardOutput)
         for warning in report.warnings { StandardError.write("warning: \(clip): \(warning)\n") }
         summary.say(String(format: "%d frames, %d tracks, %.1f frames/s, mean confidence %.2f",
                            report.framesTracked, report.tracks, report.framesPerSecond, report.meanConfidence))

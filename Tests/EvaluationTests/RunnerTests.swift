@@ -71,7 +71,7 @@ final class RunnerTests: XCTestCase {
 
             // The CSV is vtrack's format, one row per frame, frame 0 at the ground-truth box.
             let csv = try String(contentsOfFile: square.csv, encoding: .utf8).split(separator: "\n")
-            XCTAssertEqual(csv.first, "frame,time_s,track_id,label,x,y,width,height,confidence,style,state,x1,y1,x2,y2,x3,y3,x4,y4")
+            XCTAssertEqual(csv.first, "frame,time_s,track_id,label,x,y,width,height,confidence,style,state,x1,y1,x2,y2,x3,y3,x4,y4,source")
             XCTAssertEqual(csv.count, frameCount + 1)
             XCTAssertTrue(csv[1].hasPrefix("0,0.000000,1,Square,40,50,36,30,1.0000,solid,tracked"), String(csv[1]))
         }

@@ -12,7 +12,7 @@ final class TrackCSVTests: XCTestCase {
             TrackRecord(frame: 2, time: 0.2, trackID: 3, label: "", box: PixelRect(x: 0, y: 0, width: 1, height: 1),
                         confidence: 0.5, state: .reseeded),
             TrackRecord(frame: 2, time: 0.2, trackID: 4, label: "sign", box: PixelRect(x: 10, y: 20, width: 30.5, height: 22),
-                        confidence: 0.75, state: .tracked,
+                        confidence: 0.75, state: .tracked, source: .disputed,
                         corners: Quadrilateral(topLeft: PixelPoint(x: 10, y: 21), topRight: PixelPoint(x: 40.5, y: 20),
                                                bottomRight: PixelPoint(x: 39, y: 42), bottomLeft: PixelPoint(x: 11.25, y: 40))),
         ]
@@ -20,8 +20,8 @@ final class TrackCSVTests: XCTestCase {
         let parsed = try TrackCSV.parse(text, path: "memory.csv")
         XCTAssertEqual(parsed, records)
         XCTAssertEqual(parsed.map(\.style), [.solid, .dashed, .dashed, .solid], "style follows confidence > 0.5")
-        XCTAssertTrue(TrackCSV.row(records[1]).hasSuffix(",dashed,lost,,,,,,,,"), "a box's corner columns are empty")
-        XCTAssertTrue(TrackCSV.row(records[3]).hasSuffix(",tracked,10,21,40.5,20,39,42,11.25,40"))
+        XCTAssertTrue(TrackCSV.row(records[1]).hasSuffix(",dashed,lost,,,,,,,,,tracked"), "a box's corner columns are empty")
+        XCTAssertTrue(TrackCSV.row(records[3]).hasSuffix(",tracked,10,21,40.5,20,39,42,11.25,40,disputed"))
     }
 
     func testMalformedRowsNameTheFileAndLine() {

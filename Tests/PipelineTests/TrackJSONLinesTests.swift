@@ -13,7 +13,7 @@ final class TrackJSONLinesTests: XCTestCase {
         ]
         let line = TrackJSONLines.line(frame: 24, time: 2.4, records: records)
         XCTAssertFalse(line.contains("\n"), "one line")
-        XCTAssertTrue(line.hasPrefix(#"{"frame":24,"time_s":2.4,"tracks":[{"id":1,"label":"left","x":233.05,"y":119.58,"width":22.23,"height":50.19,"confidence":0.7626,"style":"solid","state":"tracked"}"#), line)
+        XCTAssertTrue(line.hasPrefix(#"{"frame":24,"time_s":2.4,"tracks":[{"id":1,"label":"left","x":233.05,"y":119.58,"width":22.23,"height":50.19,"confidence":0.7626,"style":"solid","state":"tracked","source":"tracked"}"#), line)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         XCTAssertEqual(object["frame"] as? Int, 24)
         XCTAssertEqual(object["time_s"] as? Double, 2.4)

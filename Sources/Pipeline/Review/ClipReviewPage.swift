@@ -148,6 +148,7 @@ public struct ClipReviewPage: Sendable {
         case .reseeded: return "reseeded"
         case .doubtful: return "doubtful"
         case .overlap: return "overlap"
+        case .disagreement: return "disagreement"
         }
     }
 

@@ -1,6 +1,6 @@
 /// A moment of a run that a person reviewing it should look at: where a track was lost, found
 /// again or re-seeded, where its confidence fell through 0.5, or where two objects' boxes began to
-/// overlap (where identities can swap).
+/// overlap (where identities can swap), or where keyframe-guided passes began to disagree.
 public struct ReviewMoment: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         /// The track became `lost` (out of view, or the confidence below 0.2).
@@ -13,6 +13,8 @@ public struct ReviewMoment: Sendable, Equatable {
         case doubtful = "confidence below 0.5"
         /// Two tracks' boxes began to overlap with IoU ≥ ``ReviewMomentFinder/overlapIoU``.
         case overlap
+        /// Keyframe-guided tracking: the forward and backward passes began to disagree (``TrackSource/disputed``).
+        case disagreement = "passes disagree"
     }
 
     public var kind: Kind

@@ -11,7 +11,7 @@ public struct ReviewMomentFinder: Sendable {
     /// Two boxes overlap when their IoU is at least this.
     public static let overlapIoU = 0.5
 
-    private var previous: [Int: (state: TrackState, confidence: Float)] = [:]
+    private var previous: [Int: (state: TrackState, confidence: Float, source: TrackSource)] = [:]
     private var overlapping: Set<Pair> = []
 
     private struct Pair: Hashable {
@@ -25,7 +25,7 @@ public struct ReviewMomentFinder: Sendable {
         var moments: [ReviewMoment] = []
         let shown = records.filter { $0.state != .tentative }.sorted { $0.trackID < $1.trackID }
         for record in shown {
-            defer { previous[record.trackID] = (record.state, record.confidence) }
+            defer { previous[record.trackID] = (record.state, record.confidence, record.source) }
             guard let before = previous[record.trackID] else { continue }
             func moment(_ kind: ReviewMoment.Kind) {
                 moments.append(ReviewMoment(kind: kind, frame: record.frame, time: record.time,
@@ -36,6 +36,7 @@ public struct ReviewMomentFinder: Sendable {
             if wasLost && !isLost && record.state != .ended { moment(.foundAgain) }
             if record.state == .reseeded { moment(.reseeded) }
             if !isLost && before.confidence > 0.5 && record.confidence <= 0.5 { moment(.doubtful) }
+            if record.source == .disputed && before.source != .disputed { moment(.disagreement) }
         }
         let inView = shown.filter { $0.state != .lost && $0.state != .ended }
         var now: Set<Pair> = []

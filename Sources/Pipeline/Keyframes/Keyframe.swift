@@ -1,0 +1,59 @@
+import Imaging
+
+/// A box the user gives for an object on one frame: keyframe-guided tracking re-seeds the object's
+/// trackers exactly there and tracks from it forward and backward.
+public struct Keyframe: Sendable, Equatable {
+    /// 0-based decoded frame index.
+    public var frame: Int
+    /// Pixels, origin at the top-left pixel.
+    public var box: PixelRect
+    /// Where the user gave it, for messages: `--box walker=157,138,22,55@40` or `keys.csv:12`.
+    public var origin: String
+
+    public init(frame: Int, box: PixelRect, origin: String) {
+        self.frame = frame
+        self.box = box
+        self.origin = origin
+    }
+}
+
+/// An object given by its boxes on some frames (at least one), for keyframe-guided tracking.
+public struct KeyframedTarget: Sendable, Equatable {
+    /// Free text shown in the CSV and on the video; empty when none was given.
+    public var label: String
+    /// In frame order, one per frame.
+    public var keyframes: [Keyframe]
+
+    public init(label: String, keyframes: [Keyframe]) {
+        self.label = label
+        self.keyframes = keyframes.sorted { $0.frame < $1.frame }
+    }
+
+    /// The keyframes with their boxes clipped to a `width` x `height` frame. Throws
+    /// ``KeyframeError`` naming the keyframe's origin when a box is empty or (nearly) outside the frame.
+    public func clipped(toWidth width: Int, height: Int) throws -> KeyframedTarget {
+        var clipped = self
+        for index in keyframes.indices {
+            let keyframe = keyframes[index]
+            do {
+                clipped.keyframes[index].box = try TrackTarget(label: label, box: keyframe.box).clipped(toWidth: width, height: height).box
+            } catch let error as BoxSpecError {
+                throw KeyframeError(origin: keyframe.origin, reason: error.reason)
+            }
+        }
+        return clipped
+    }
+}
+
+/// A keyframe that cannot be used, naming where it was given (`keys.csv:12`, or the `--box` text).
+public struct KeyframeError: Error, CustomStringConvertible, Equatable {
+    public var origin: String
+    public var reason: String
+
+    public init(origin: String, reason: String) {
+        self.origin = origin
+        self.reason = reason
+    }
+
+    public var description: String { "\(origin): \(reason)" }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import NeuralDetection
+import Tracking
+import VideoIO
+
+/// The frame loop of a ``KeyframeGuidedSession``: the forward passes run as frames are decoded, the
+/// backward passes run over the kept frames when a keyframe is reached, and frames leave for the
+/// sinks, combined, once no backward pass can reach them.
+final class KeyframeGuidedRun {
+    /// A decoded frame kept for the backward passes, with each object's results on it so far.
+    private final class KeptFrame {
+        let context: FrameContext
+        let isLast: Bool
+        var keyframe: [Keyframe?]
+        var forward: [TrackRecord?]
+        var backward: [TrackRecord?]
+
+        init(context: FrameContext, isLast: Bool, objects: Int) {
+            self.context = context
+            self.isLast = isLast
+            keyframe = Array(repeating: nil, count: objects)
+            forward = Array(repeating: nil, count: objects)
+            backward = Array(repeating: nil, count: objects)
+        }
+    }
+
+    /// One object: its keyframes by frame and its running forward pass.
+    private struct GuidedObject {
+        let trackID: Int
+        let label: String
+        let keyframes: [Int: Keyframe]
+        let frames: [Int]
+        var forward: KeyframePass?
+
+        /// The frame of the keyframe before `frame`, if any.
+        func keyframe(before frame: Int) -> Int? { frames.last { $0 < frame } }
+    }
+
+    private let session: KeyframeGuidedSession
+    private let forwardHandler: SequenceRequestHandler
+    private let backwardHandler: SequenceRequestHandler
+    private let reseeder: TrackReseeder
+    private let appearanceCue: Bool
+    private let needsColour: Bool
+    private var objects: [GuidedObject]
+    /// The last ``KeyframeGuidedSession/reach`` decoded frames, oldest first.
+    private var kept: [KeptFrame] = []
+    private var sinks: [TrackSink]?
+    private var stability = SceneStability()
+    private let clock = ContinuousClock()
+    private var trackingTime = Duration.zero
+    private var framesWritten = 0, recordCount = 0, lowConfidence = 0
+    private var confidenceSum = 0.0
+
+    /// Throws `DetectionError` when the detector cannot be loaded and `NeuralDetectionError` when
+    /// learned features are asked for and the runtime or a network is not usable.
+    init(session: KeyframeGuidedSession) throws {
+        self.session = session
+        let options = session.options
+        let describer = try AppearanceDescription.loadShared()
+        appearanceCue = describer != nil
+        forwardHandler = SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
+        backwardHandler = SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
+        if options.learnedFeatures {
+            try InferenceRuntime.load()
+            _ = try NanoTrackLibrary.checkAvailability()
+        }
+        needsColour = TrackerParameters.for(options.level, learnedFeatures: options.learnedFeatures).needsColour
+        reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
+                                     detector: options.detector)
+        objects = session.targets.enumerated().map { index, target in
+            GuidedObject(trackID: index + 1, label: target.label,
+                         keyframes: Dictionary(uniqueKeysWithValues: target.keyframes.map { ($0.frame, $0) }),
+                         frames: target.keyframes.map(\.frame))
+        }
+    }
+
+    /// Runs the forward passes on `frame`, keeps it, runs the backward passes of the keyframes on
+    /// it, and writes the frame that no backward pass can reach any more.
+    func track(_ frame: VideoFrame, isLastFrame: Bool, makeSinks: () throws -> [TrackSink]) throws {
+        let options = session.options
+        let context = FrameContext(frame: frame, colour: needsColour)
+        let start = clock.now
+        if options.compensatesCameraMotion || options.showsCameraMotion {
+            let motion = forwardHandler.measureCameraMotion(on: context.image)
+            context.cameraMotion = motion
+            if options.showsCameraMotion {
+                stability.add(motion)
+                context.sceneMotion = SceneMotion(shift: motion, isStable: stability.isStable)
+            }
+        }
+        if sinks == nil { sinks = try makeSinks() }
+        let current = KeptFrame(context: context, isLast: isLastFrame, objects: objects.count)
+        var running: [(index: Int, pass: KeyframePass, isLast: Bool)] = []
+        for index in objects.indices {
+            if let keyframe = objects[index].keyframes[frame.index] {
+                current.keyframe[index] = keyframe
+                objects[index].forward = makePass(for: index, from: keyframe)
+            }
+            guard let pass = objects[index].forward else { continue }
+            let isLast = isLastFrame || objects[index].keyframes[frame.index + 1] != nil
+            try pass.prepare(on: context, isLast: isLast)
+            running.append((index, pass, isLast))
+        }
+        let requests = running.flatMap(\.pass.requests)
+        if !requests.isEmpty {
+            try forwardHandler.perform(requests, on: forwardHandler.needsColour(for: requests) ? context.colour : context.image)
+        }
+        for (index, pass, isLast) in running {
+            current.forward[index] = pass.record(on: context)
+            if isLast { objects[index].forward = nil }
+        }
+        if kept.count == session.reach { try write(kept.removeFirst()) }
+        kept.append(current)
+        for index in objects.indices where current.keyframe[index] != nil {
+            try trackBackward(index, from: current)
+        }
+        trackingTime += clock.now - start
+    }
+
+    /// Writes the frames still kept, finishes the sinks and sums up the run.
+    func finish(framesDecoded: Int, seconds: Double, warnings: [String]) throws -> ClipReport {
+        for frame in kept { try write(frame) }
+        kept.removeAll()
+        for sink in sinks ?? [] { try sink.finish() }
+        return ClipReport(framesDecoded: framesDecoded, framesTracked: framesWritten, tracks: objects.count,
+                          meanConfidence: recordCount > 0 ? confidenceSum / Double(recordCount) : 0,
+                          lowConfidenceRecords: lowConfidence, seconds: seconds, trackingSeconds: trackingTime.seconds,
+                          warnings: warnings)
+    }
+
+    private func makePass(for index: Int, from keyframe: Keyframe) -> KeyframePass {
+        KeyframePass(trackID: objects[index].trackID, label: objects[index].label, keyframe: keyframe,
+                     options: session.options, reseeder: reseeder, appearanceCue: appearanceCue)
+    }
+
+    /// Tracks object `index` backward from its keyframe on `keyframeFrame` (the newest kept frame)
+    /// over the kept frames, down to the frame after its previous keyframe.
+    private func trackBackward(_ index: Int, from keyframeFrame: KeptFrame) throws {
+        guard let keyframe = keyframeFrame.keyframe[index], let oldest = kept.first?.context.index else { return }
+        let lowest = max(oldest, (objects[index].keyframe(before: keyframe.frame) ?? -1) + 1)
+        guard lowest < keyframe.frame else { return }
+        let pass = makePass(for: index, from: keyframe)
+        var later = keyframeFrame
+        try perform(pass, on: FrameContext(sharing: later.context, cameraMotion: nil), isLast: false)
+        for position in stride(from: kept.count - 2, through: lowest - oldest, by: -1) {
+            let frame = kept[position]
+            // Going backward, the picture moves by the opposite of its forward motion into the later frame.
+            let motion = later.context.cameraMotion.map { ImageTranslationObservation(dx: -$0.dx, dy: -$0.dy, confidence: $0.confidence) }
+            let view = FrameContext(sharing: frame.context, cameraMotion: motion)
+            frame.backward[index] = try perform(pass, on: view, isLast: frame.context.index == lowest)
+            later = frame
+        }
+    }
+
+    @discardableResult
+    private func perform(_ pass: KeyframePass, on context: FrameContext, isLast: Bool) throws -> TrackRecord? {
+        try pass.prepare(on: context, isLast: isLast)
+        let requests = pass.requests
+        try backwardHandler.perform(requests, on: backwardHandler.needsColour(for: requests) ? context.colour : context.image)
+        return pass.record(on: context)
+    }
+
+    /// Writes a frame's combined records (track id order) to the sinks.
+    private func write(_ frame: KeptFrame) throws {
+        var records: [TrackRecord] = []
+        for index in objects.indices {
+            var record: TrackRecord
+            if let keyframe = frame.keyframe[index], let forward = frame.forward[index] {
+                record = PassCombination.keyframeRecord(forward, box: keyframe.box)
+            } else if frame.forward[index] != nil || frame.backward[index] != nil {
+                record = PassCombination.record(forward: frame.forward[index], backward: frame.backward[index])
+            } else {
+                continue
+            }
+            if frame.isLast { record.state = .ended }
+            records.append(record)
+        }
+        for sink in sinks ?? [] { try sink.write(frame: frame.context, records: records) }
+        framesWritten += 1
+        recordCount += records.count
+        confidenceSum += records.reduce(0) { $0 + Double($1.confidence) }
+        lowConfidence += records.filter { $0.confidence <= 0.5 }.count
+    }
+}
