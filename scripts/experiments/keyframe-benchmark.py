@@ -105,7 +105,9 @@ def run_sequence(args, name):
     video = os.path.join(folder, f"{name}.mp4")
     valid = has_box(truth)
     keys = [i for i in range(0, len(truth), args.every) if valid[i]]
-    with tempfile.TemporaryDirectory() as work:
+    with tempfile.TemporaryDirectory() as temporary:
+        work = os.path.join(args.keep, name) if args.keep else temporary
+        os.makedirs(work, exist_ok=True)
         key_file = os.path.join(work, "keys.csv")
         with open(key_file, "w") as f:
             f.write("frame,track_id,x,y,width,height,source\n")
@@ -160,6 +162,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seqs", help="comma-separated names (default: all)")
     parser.add_argument("--json", help="write every sequence's figures here")
+    parser.add_argument("--keep", help="keep each sequence's keyframes and CSVs in this folder")
     parser.add_argument("extra", nargs="*", help="more vtrack track options, after --")
     args = parser.parse_args()
     names = args.seqs.split(",") if args.seqs else sorted(
