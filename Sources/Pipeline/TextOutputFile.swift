@@ -107,8 +107,13 @@ public final class TextOutputFile {
 
     /// Writes `text` to `path` at once (temporary file, then rename, for a regular file).
     public static func write(_ text: String, to path: String, kind: String = "text") throws {
+        try write(bytes: Array(text.utf8), to: path, kind: kind)
+    }
+
+    /// Writes `bytes` (a binary file such as a PNG) to `path` at once, as ``write(_:to:kind:)`` writes text.
+    public static func write(bytes: [UInt8], to path: String, kind: String) throws {
         let writer = try TextOutputFile(path: path, kind: kind)
-        writer.buffer.append(contentsOf: Array(text.utf8))
+        writer.buffer.append(contentsOf: bytes)
         try writer.commit()
     }
 }

@@ -14,9 +14,12 @@ struct BatchCommand: ParsableCommand, ShowsFFmpegLog {
         pixels, origin at the top-left pixel. Clips without boxes start their tracks from a class \
         detector (--detector face) when one is given, and are skipped otherwise.
 
-        Writes OUT/a/clip.csv, OUT/a/clip.mp4 (not with --no-video), OUT/a/clip.mot.txt (with --mot), \
+        Writes OUT/a/clip.csv, OUT/a/clip.html (the clip's review page), OUT/a/clip.thumb.png, \
+        OUT/a/clip.mp4 (not with --no-video), OUT/a/clip.mot.txt (with --mot), \
         OUT/a/clip.jsonl (with --jsonl), OUT/a/clip.cvat.xml (with --cvat) and OUT/a/clip.done.json (written last: the clip is \
-        complete), then OUT/summary.csv and OUT/summary.json. Run again after an interruption and only \
+        complete), then OUT/summary.csv, OUT/summary.json and OUT/index.html (every clip with its \
+        thumbnail, its objects' solid/dashed/lost shares, its status and a link to its page; the clips \
+        that need review most first). Run again after an interruption and only \
         unfinished clips are tracked (--force tracks all again).
 
         Sharding: --shard I/N (0-based) tracks every N-th clip starting at the I-th; without it the \
@@ -96,7 +99,8 @@ struct BatchCommand: ParsableCommand, ShowsFFmpegLog {
         display.end()
         let failed = summary.count(.failed)
         print("\(summary.count(.ok)) ok, \(failed) failed, \(summary.count(.skipped)) skipped; summary: "
-              + (out as NSString).appendingPathComponent(summary.jsonFileName))
+              + (out as NSString).appendingPathComponent(summary.jsonFileName)
+              + (chosenShard.isWhole ? "; index: " + (out as NSString).appendingPathComponent(BatchIndexPage.fileName) : ""))
         if failed > 0 { throw ExitCode(2) }
     }
 

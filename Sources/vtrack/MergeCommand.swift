@@ -5,11 +5,12 @@ import Pipeline
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Combine the shard summaries of a sharded batch into summary.csv and summary.json.",
+        abstract: "Combine the shard summaries of a sharded batch into summary.csv, summary.json and index.html.",
         discussion: """
         Each argument is an output folder of `vtrack batch --shard` (all its summary.shard-I-of-N.json \
         files are read) or one such file. Every shard 0...N-1 must be present exactly once and all \
-        must come from the same clip list; otherwise nothing is written.
+        must come from the same clip list; otherwise nothing is written. index.html links the clips' \
+        review pages and thumbnails found in the output folder (all of them when the shards shared it).
 
         Exit status: 0 when every clip is ok or skipped, 2 when some clip failed, 1 when the shards \
         cannot be merged.
@@ -23,7 +24,7 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Batch output folders or shard summary files.", valueName: "outdir"))
     var sources: [String]
 
-    @Option(help: ArgumentHelp("Where to write summary.csv and summary.json, created when missing (default: the first folder).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Where to write summary.csv, summary.json and index.html, created when missing (default: the first folder).", valueName: "dir"))
     var out: String?
 
     func validate() throws {
@@ -46,14 +47,14 @@ struct MergeCommand: ParsableCommand {
         let folder = out ?? defaultFolder
         var merging = CommandFiles()
         for file in unique { merging.input("a shard summary", file) }
-        for name in ["summary.csv", "summary.json"] {
+        for name in ["summary.csv", "summary.json", BatchIndexPage.fileName] {
             merging.output("summary", (folder as NSString).appendingPathComponent(name), streams: false)
         }
         try merging.check()
         let parts = try unique.map { (path: $0, summary: try BatchSummary.read(path: $0)) }
         let merged = try BatchSummary.merge(parts)
         try FilePath.createFolder(folder, for: folder)
-        let written = try merged.write(into: folder)
+        let written = try merged.write(into: folder) + [BatchIndexPage(summary: merged, outputFolder: folder).write(into: folder)]
         let failed = merged.count(.failed)
         print("merged \(parts.count) shards: \(merged.count(.ok)) ok, \(failed) failed, \(merged.count(.skipped)) skipped")
         for path in written { print("wrote \(path)") }

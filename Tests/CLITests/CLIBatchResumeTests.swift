@@ -40,8 +40,16 @@ final class CLIBatchResumeTests: XCTestCase {
         let names = folder.files(under: "out")
         XCTAssertEqual(names, (clips.flatMap { clip -> [String] in
             let stem = (clip as NSString).deletingPathExtension
-            return [stem + ".csv", stem + ".done.json", stem + ".mp4"]
-        } + [".vtrack-batch.lock", "summary.csv", "summary.json"]).sorted(), "every clip complete, no temporary file left")
+            return [stem + ".csv", stem + ".done.json", stem + ".html", stem + ".mp4", stem + ".thumb.png"]
+        } + [".vtrack-batch.lock", "index.html", "summary.csv", "summary.json"]).sorted(), "every clip complete, no temporary file left")
+        // The index, written by the second run, lists the clips the first run finished too, each done with its object.
+        let index = try String(contentsOfFile: folder.path("out/index.html"), encoding: .utf8)
+        for clip in clips {
+            let stem = (clip as NSString).deletingPathExtension
+            XCTAssertTrue(index.contains(#"<td class="name"><a href="\#(stem).html">\#(clip)</a>"#), "\(clip) is listed with its page")
+        }
+        XCTAssertEqual(index.components(separatedBy: #"<td class="status status-done">done</td>"#).count - 1, clips.count)
+        XCTAssertEqual(index.components(separatedBy: #"<div class="object" data-track="1""#).count - 1, clips.count)
     }
 
     /// Issue 38, item 12: a clip is complete only for the detector files it was tracked with: a

@@ -100,12 +100,25 @@ enum CLI {
     /// screenshot to `screenshot`; returns the script's JSON. Skips when chromium is not installed.
     static func checkReviewPage(_ page: String, moment: Int, screenshot: String,
                                 file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        try runBrowserScript("review_page_check.py", [page, String(moment), screenshot], file: file, line: line)
+    }
+
+    /// Opens a batch's `index.html` in headless chromium through `Browser/index_page_check.py`: the
+    /// rows' order as shown, after choosing "by name" and after choosing "needs review" again, the
+    /// images, the links, and where clicking the first row's link leads. Skips as
+    /// ``checkReviewPage(_:moment:screenshot:file:line:)`` does.
+    static func checkIndexPage(_ page: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        try runBrowserScript("index_page_check.py", [page], file: file, line: line)
+    }
+
+    /// Runs `Browser/SCRIPT CHROMIUM ARGUMENTS...` with python3 and returns the JSON object it prints.
+    private static func runBrowserScript(_ name: String, _ arguments: [String], file: StaticString, line: UInt) throws -> [String: Any] {
         guard let chromium = executable(named: "chromium") else {
             throw XCTSkip("needs a browser: chromium is not installed (.ci/run installs Debian's chromium)")
         }
         let python = try XCTUnwrap(executable(named: "python3"), "python3 drives the browser", file: file, line: line)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/review_page_check.py").path
-        let outcome = try run(python, [script, chromium, page, String(moment), screenshot], environment: [:], timeout: 120, file: file, line: line)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/" + name).path
+        let outcome = try run(python, [script, chromium] + arguments, environment: [:], timeout: 120, file: file, line: line)
         XCTAssertEqual(outcome.status, 0, outcome.stderr, file: file, line: line)
         let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
         return try XCTUnwrap(object as? [String: Any], outcome.stdout, file: file, line: line)

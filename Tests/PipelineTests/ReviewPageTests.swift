@@ -25,11 +25,54 @@ final class ReviewPageTests: XCTestCase {
             [record(3, 1, left, 0.1, .lost), record(3, 2, right, 0.8, .reseeded)],        // a lost; #2 re-seeded
             [record(4, 1, left, 0.7, .tracked), record(4, 2, right, 0.8, .tracked)],      // a found again
         ]
-        var finder = ReviewMomentFinder()
+        var finder = ReviewMomentFinder(frameRate: 10)
         let moments = frames.flatMap { finder.add($0) }
         XCTAssertEqual(moments.map(\.summary), ["a and #2: overlap", "a: confidence below 0.5", "a: lost", "#2: reseeded", "a: found again"])
         XCTAssertEqual(moments.map(\.frame), [1, 2, 3, 3, 4])
         XCTAssertEqual(moments.first?.trackIDs, [1, 2])
+    }
+
+    /// A confidence hovering around 0.5 and boxes flickering in and out of overlap give one moment
+    /// each; a doubt or an overlap is reported again only after a second (10 frames at 10 frames/s)
+    /// clear of it, and a fall into `lost` is reported as lost only.
+    func testMomentsAreNotRepeatedUntilTheTrackWasClearForASecond() {
+        let left = PixelRect(x: 0, y: 0, width: 10, height: 10), right = PixelRect(x: 50, y: 0, width: 10, height: 10)
+        let nearLeft = PixelRect(x: 1, y: 0, width: 10, height: 10)
+        var frame = 0, moments: [ReviewMoment] = []
+        var finder = ReviewMomentFinder(frameRate: 10)
+        XCTAssertEqual(finder.clearFrames, 10)
+        // Track 1's confidence and state, and whether #2 overlaps it, frame by frame.
+        typealias Step = (confidence: Float, state: TrackState, overlapping: Bool)
+        func clear(_ frames: Int) -> [Step] { Array(repeating: (0.9, .tracked, false), count: frames) }
+        func run(_ steps: [Step]) {
+            for (confidence, state, overlapping) in steps {
+                moments += finder.add([
+                    TrackRecord(frame: frame, time: Double(frame) / 10, trackID: 1, label: "a", box: left, confidence: confidence, state: state),
+                    TrackRecord(frame: frame, time: Double(frame) / 10, trackID: 2, label: "", box: overlapping ? nearLeft : right,
+                                confidence: 0.9, state: .tracked),
+                ])
+                frame += 1
+            }
+        }
+        func summaries() -> [String] { moments.map { "\($0.frame) \($0.summary)" } }
+        run([(1, .tracked, false)])
+        let hovering: [Step] = (0..<20).map { step in (step % 2 == 0 ? 0.4 : 0.6, .tracked, step % 3 == 0) }
+        run(hovering + [(0.4, .tracked, true)])
+        XCTAssertEqual(summaries(), ["1 a: confidence below 0.5", "1 a and #2: overlap"])
+        run(clear(9) + [(0.45, .tracked, true)])   // clear for 0.9 s only
+        XCTAssertEqual(moments.count, 2, summaries().joined(separator: "; "))
+        run(clear(10) + [(0.45, .tracked, true)])  // clear for 1 s
+        XCTAssertEqual(Array(summaries().dropFirst(2)), ["42 a: confidence below 0.5", "42 a and #2: overlap"])
+        run(clear(10) + [(0.1, .lost, false), (0.4, .tracked, false)])
+        XCTAssertEqual(Array(summaries().dropFirst(4)), ["53 a: lost", "54 a: found again"], "the doubt began as lost: no doubt moment")
+
+        var everyCrossing = ReviewMomentFinder(frameRate: 0)
+        XCTAssertEqual(everyCrossing.clearFrames, 1, "no frame rate: one clear frame ends an episode")
+        let crossings = (0..<6).flatMap { frame in
+            everyCrossing.add([TrackRecord(frame: frame, time: 0, trackID: 1, label: "", box: left, confidence: frame % 2 == 0 ? 0.6 : 0.4,
+                                           state: .tracked)])
+        }
+        XCTAssertEqual(crossings.map(\.frame), [1, 3, 5])
     }
 
     func testThePageOfARealRunHoldsItsMomentsTimelinesAndVideo() throws {
@@ -37,14 +80,28 @@ final class ReviewPageTests: XCTestCase {
         let clip = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         let outputs = try OutputPaths(clip: clip, out: nil, csv: path("t.csv"), video: path("clips/t.mp4"), report: path("pages/review.html"))
-        let session = try ClipTrackingSession(clipPath: clip, targets: ["left=157,138,22,55", "401,149,27,52"].map { try TrackTarget(parsing: $0) },
+        let session = try ClipTrackingSession(clipPath: clip, targets: ["left=157,138,22,55", "401,149,27,52", "middle=186,135,21,55"].map { try TrackTarget(parsing: $0) },
                                               options: TrackingOptions(level: .fast))
         _ = try session.run(makeSinks: { try outputs.makeSinks(clip: clip, info: session.info) })
 
         let csv = try TrackCSV.read(path: path("t.csv"))
-        var finder = ReviewMomentFinder()
+        var finder = ReviewMomentFinder(frameRate: session.info.frameRate)
         let expected = Dictionary(grouping: csv, by: \.frame).sorted { $0.key < $1.key }.flatMap { finder.add($0.value) }
         XCTAssertTrue(expected.contains { $0.kind == .lost }, "the run loses a walker where they cross")
+        // Between two doubt moments of a track, its box was drawn solid for a second or more.
+        XCTAssertTrue([1, 2, 3].contains { id in expected.count { $0.kind == .doubtful && $0.trackIDs == [id] } > 1 }, "a track is doubtful twice")
+        for id in [1, 2, 3] {
+            let rows = csv.filter { $0.trackID == id }
+            let doubts = expected.filter { $0.kind == .doubtful && $0.trackIDs == [id] }.map(\.frame)
+            for (earlier, later) in zip(doubts, doubts.dropFirst()) {
+                let between = rows.filter { $0.frame > earlier && $0.frame < later }
+                let longestSolid = between.reduce(into: (run: 0, longest: 0)) { state, record in
+                    state.run = record.state != .lost && record.confidence > 0.5 ? state.run + 1 : 0
+                    state.longest = max(state.longest, state.run)
+                }.longest
+                XCTAssertGreaterThanOrEqual(longestSolid, finder.clearFrames, "track \(id): doubt at \(earlier) and again at \(later)")
+            }
+        }
 
         let html = try String(contentsOfFile: path("pages/review.html"), encoding: .utf8)
         XCTAssertTrue(html.hasPrefix("<!doctype html>"))
@@ -61,8 +118,8 @@ final class ReviewPageTests: XCTestCase {
             XCTAssertEqual(time, moment.time + 0.5 / session.info.frameRate, accuracy: 0.001, "seeks to the middle of frame \(moment.frame)")
         }
         let objects = try document.nodes(forXPath: "//div[@class='object']").compactMap { $0 as? XMLElement }
-        XCTAssertEqual(objects.map { $0.attribute(forName: "data-track")?.stringValue }, ["1", "2"])
-        for (object, id) in zip(objects, [1, 2]) {
+        XCTAssertEqual(objects.map { $0.attribute(forName: "data-track")?.stringValue }, ["1", "2", "3"])
+        for (object, id) in zip(objects, [1, 2, 3]) {
             let rows = csv.filter { $0.trackID == id }
             func percent(_ count: Int) -> String { String(format: "%.0f%%", Double(count) / Double(rows.count) * 100) }
             let lost = rows.count { $0.state == .lost }, solid = rows.count { $0.state != .lost && $0.confidence > 0.5 }

@@ -1,18 +1,20 @@
 import Foundation
 
 /// Where a batch writes each clip's outputs: the clip's relative path, sanitised, under the output
-/// folder, with `.csv`, `.mp4`, `.mot.txt`, `.jsonl` and `.cvat.xml` (the last three when asked for) and `.done.json`
-/// (the completion marker, written last).
+/// folder, with `.csv`, `.html` (the review page), `.thumb.png` (the index page's thumbnail), `.mp4`,
+/// `.mot.txt`, `.jsonl` and `.cvat.xml` (the last three when asked for) and `.done.json` (the
+/// completion marker, written last).
 ///
-///     cam1/0001.mp4        -> OUT/cam1/0001.csv, OUT/cam1/0001.mp4, OUT/cam1/0001.done.json
+///     cam1/0001.mp4        -> OUT/cam1/0001.csv, OUT/cam1/0001.html, OUT/cam1/0001.thumb.png,
+///                             OUT/cam1/0001.mp4, OUT/cam1/0001.done.json
 ///                             (OUT/cam1/0001.mot.txt, OUT/cam1/0001.jsonl, OUT/cam1/0001.cvat.xml)
 ///     my clips/a b (1).mov -> OUT/my_clips/a_b__1_.csv ...
 ///
 /// Sanitising keeps letters, digits, `-` and `_` (and `.` inside file names), replaces any other
 /// character with `_`, and drops leading dots, so names never start a hidden file, never climb out
 /// of the output folder, and folders never contain a dot (a folder cannot collide with a
-/// `name.csv` file). A top-level clip named `summary` is written as `_summary` so its outputs cannot
-/// replace the batch summary. When two clips still map to the same name (compared without regard to
+/// `name.csv` file). A top-level clip named `summary` or `index` is written as `_summary` or `_index`
+/// so its outputs cannot replace the batch summary or the index page (``BatchIndexPage``). When two clips still map to the same name (compared without regard to
 /// case), each gets `-` and 8 hex digits of a hash of its relative path appended. The layout depends
 /// only on the whole clip list, so every shard computes the same names.
 public struct BatchOutputLayout: Sendable {
@@ -45,6 +47,10 @@ public struct BatchOutputLayout: Sendable {
     public func jsonLinesPath(for clip: String) -> String { path(for: clip, suffix: ".jsonl") }
     /// CVAT for video 1.1 XML (``CVATVideoXML``).
     public func cvatPath(for clip: String) -> String { path(for: clip, suffix: ".cvat.xml") }
+    /// The review page (``ClipReviewPage``).
+    public func reviewPagePath(for clip: String) -> String { path(for: clip, suffix: ".html") }
+    /// The first frame, annotated and small, for the index page (``ThumbnailSink``).
+    public func thumbnailPath(for clip: String) -> String { path(for: clip, suffix: ".thumb.png") }
     /// The completion marker: written after the other outputs, it says the clip is done.
     public func markerPath(for clip: String) -> String { path(for: clip, suffix: ".done.json") }
 
@@ -54,6 +60,8 @@ public struct BatchOutputLayout: Sendable {
     public func relativeMOT(for clip: String) -> String { base(for: clip) + ".mot.txt" }
     public func relativeJSONLines(for clip: String) -> String { base(for: clip) + ".jsonl" }
     public func relativeCVAT(for clip: String) -> String { base(for: clip) + ".cvat.xml" }
+    public func relativeReviewPage(for clip: String) -> String { base(for: clip) + ".html" }
+    public func relativeThumbnail(for clip: String) -> String { base(for: clip) + ".thumb.png" }
 
     private func path(for clip: String, suffix: String) -> String {
         (outputFolder as NSString).appendingPathComponent(base(for: clip) + suffix)
@@ -65,7 +73,7 @@ public struct BatchOutputLayout: Sendable {
         let file = parts.popLast().map { ($0 as NSString).deletingPathExtension } ?? ""
         var folders = parts.map { sanitised($0, keepDots: false) }
         var name = sanitised(file, keepDots: true)
-        if folders.isEmpty && (name.lowercased() == "summary" || name.lowercased().hasPrefix("summary.")) {
+        if folders.isEmpty && ["summary", "index"].contains(where: { name.lowercased() == $0 || name.lowercased().hasPrefix($0 + ".") }) {
             name = "_" + name
         }
         folders.append(name)

@@ -2,12 +2,13 @@ import Foundation
 import Imaging
 
 /// Tracks every clip of a folder (or this process's shard of it), a few clips at a time, and
-/// writes per-clip outputs and a summary.
+/// writes per-clip outputs, a summary and (for a whole batch) an index page.
 ///
 ///     let runner = try BatchRunner(configuration: BatchConfiguration(
 ///         inputFolder: "footage", outputFolder: "tracks", jobs: 2))
 ///     let summary = try runner.run(clipFinished: { result, progress in print(progress.logLine(for: result)) })
-///     // tracks/cam1/0001.csv, tracks/cam1/0001.mp4, tracks/cam1/0001.done.json, ..., tracks/summary.csv
+///     // tracks/cam1/0001.csv, tracks/cam1/0001.html, tracks/cam1/0001.thumb.png, tracks/cam1/0001.mp4,
+///     // tracks/cam1/0001.done.json, ..., tracks/summary.csv, tracks/summary.json, tracks/index.html
 ///     // (and tracks/cam1/0001.mot.txt, .jsonl, .cvat.xml with writesMOT, writesJSONLines, writesCVAT)
 ///
 /// - Boxes come from the manifest (for the clips it names), else from the clip's sidecar
@@ -61,7 +62,7 @@ public final class BatchRunner {
         batchFiles.input("the manifest", configuration.manifestPath)
         for file in configuration.options.detector.inputFiles { batchFiles.input(file.role, file.path) }
         let jsonName = BatchSummary(shard: configuration.shard, totalClips: 0, clipListFingerprint: "", clips: []).jsonFileName
-        let summaries = ["summary.csv", jsonName].map { (output as NSString).appendingPathComponent($0) }
+        let summaries = ["summary.csv", jsonName, BatchIndexPage.fileName].map { (output as NSString).appendingPathComponent($0) }
         for path in summaries { batchFiles.output("summary", path, streams: false) }
         try batchFiles.check()
         if let clobbered = summaries.first(where: inputs.contains) {
@@ -76,11 +77,12 @@ public final class BatchRunner {
     }
 
     /// Tracks this shard's clips, `configuration.jobs` at a time, then writes the summary (see
-    /// ``BatchSummary/write(into:)``) and returns it. `progress` is called at most five times a second and
-    /// `clipFinished` once per clip; calls never overlap. Throws ``OutputError`` only when the
-    /// summary cannot be written, and ``BatchError/busy(path:holder:)`` when another batch is writing
-    /// the same clips into the output folder (see ``BatchLock``); problems with clips are entries of
-    /// the summary.
+    /// ``BatchSummary/write(into:)``) and, for a whole batch, the index page (``BatchIndexPage``;
+    /// `vtrack merge` writes a sharded batch's), and returns the summary. `progress` is called at most
+    /// five times a second and `clipFinished` once per clip; calls never overlap. Throws
+    /// ``OutputError`` only when the summary or the index page cannot be written, and
+    /// ``BatchError/busy(path:holder:)`` when another batch is writing the same clips into the output
+    /// folder (see ``BatchLock``); problems with clips are entries of the summary.
     public func run(progress: ((BatchProgress) -> Void)? = nil,
                     clipFinished: ((BatchClipResult, BatchProgress) -> Void)? = nil) throws -> BatchSummary {
         let lock = try BatchLock(folder: configuration.outputFolder, shard: configuration.shard)
@@ -111,6 +113,9 @@ public final class BatchRunner {
         let summary = BatchSummary(shard: configuration.shard, totalClips: allClips.count,
                                    clipListFingerprint: clipListFingerprint, clips: state.results.compactMap { $0 })
         try summary.write(into: configuration.outputFolder)
+        if configuration.shard.isWhole {
+            try BatchIndexPage(summary: summary, outputFolder: configuration.outputFolder).write(into: configuration.outputFolder)
+        }
         return summary
     }
 
@@ -128,11 +133,13 @@ public final class BatchRunner {
                                     video: configuration.writesVideo ? layout.videoPath(for: clip) : nil,
                                     mot: configuration.writesMOT ? layout.motPath(for: clip) : nil,
                                     jsonLines: configuration.writesJSONLines ? layout.jsonLinesPath(for: clip) : nil,
-                                    cvat: configuration.writesCVAT ? layout.cvatPath(for: clip) : nil)
+                                    cvat: configuration.writesCVAT ? layout.cvatPath(for: clip) : nil,
+                                    report: layout.reviewPagePath(for: clip))
         } catch {
             return .failed(clip, error)
         }
-        for path in paths.written + [markerPath] where inputs.contains(path) {
+        let written = paths.written + [layout.thumbnailPath(for: clip)]
+        for path in written + [markerPath] where inputs.contains(path) {
             return .failed(clip, OutputError.wouldOverwriteInput(path: path, input: "an input of the batch"))
         }
         let boxes: ClipBoxes
@@ -155,7 +162,7 @@ public final class BatchRunner {
         if let frame = boxes.startFrame { options.startFrame = frame }
         let inputDescription = describeInputs(clipPath: clipPath, boxes: boxes, options: options)
         if !configuration.force, let marker = BatchDoneMarker.read(path: markerPath), marker.inputs == inputDescription,
-           marker.vouchesFor(paths.written) {
+           marker.vouchesFor(written) {
             var result = marker.result
             result.status = .skipped
             result.error = "already complete (--force runs it again)"
@@ -164,7 +171,7 @@ public final class BatchRunner {
         try? FileManager.default.removeItem(atPath: markerPath)
         do {
             let result = try track(clip, at: clipPath, boxes: boxes, options: options, outputs: paths, onFrames: onFrames)
-            try BatchDoneMarker(inputs: inputDescription, result: result, outputs: paths.written).write(to: markerPath)
+            try BatchDoneMarker(inputs: inputDescription, result: result, outputs: written).write(to: markerPath)
             return result
         } catch {
             return .failed(clip, error)
@@ -180,7 +187,7 @@ public final class BatchRunner {
         return ClipBoxes(targets: [], startFrame: nil, source: "--detector \(configuration.options.detector)")
     }
 
-    /// Runs the session with the sinks of `outputs` and returns the clip's `ok` entry.
+    /// Runs the session with the sinks of `outputs` and a ``ThumbnailSink`` and returns the clip's `ok` entry.
     /// `onFrames` gets the fraction done and the frames tracked since its last call.
     private func track(_ clip: String, at clipPath: String, boxes: ClipBoxes, options: TrackingOptions, outputs: OutputPaths,
                        onFrames: @escaping (Double, Int) -> Void) throws -> BatchClipResult {
@@ -188,7 +195,9 @@ public final class BatchRunner {
         let frameCount = session.info.frameCount ?? 0
         var reported = 0
         let report = try session.run(
-            makeSinks: { try outputs.makeSinks(clip: clipPath, info: session.info, resultRules: session.resultRules) },
+            // The thumbnail first: it reads the colour picture that the MP4's sink then draws on.
+            makeSinks: { [ThumbnailSink(path: layout.thumbnailPath(for: clip))]
+                + (try outputs.makeSinks(clip: clipPath, info: session.info, resultRules: session.resultRules)) },
             progress: { frame in
                 let done = frame + 1 - options.startFrame
                 guard done - reported >= 5 else { return }
@@ -205,7 +214,8 @@ public final class BatchRunner {
             outputs: [layout.relativeCSV(for: clip)] + (outputs.mot == nil ? [] : [layout.relativeMOT(for: clip)])
                 + (outputs.jsonLines == nil ? [] : [layout.relativeJSONLines(for: clip)])
                 + (outputs.cvat == nil ? [] : [layout.relativeCVAT(for: clip)])
-                + (outputs.video == nil ? [] : [layout.relativeVideo(for: clip)]))
+                + (outputs.video == nil ? [] : [layout.relativeVideo(for: clip)])
+                + [layout.relativeReviewPage(for: clip), layout.relativeThumbnail(for: clip)])
     }
 
     /// Everything the outputs depend on, as text: a marker with other inputs is stale.

@@ -51,10 +51,7 @@ public struct ClipReviewPage: Sendable {
             "<p>\(timelines.count) object\(timelines.count == 1 ? "" : "s"), frames \(first)–\(lastFrame), \(moments.count) moment\(moments.count == 1 ? "" : "s") to check.</p>",
         ]
         if let videoHref {
-            let source = videoHref.split(separator: "/", omittingEmptySubsequences: false).map { component in
-                String(component).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? String(component)
-            }.joined(separator: "/")
-            lines.append(#"<video id="clip" src="\#(MarkupText.escaped(source))" controls="controls" preload="metadata"></video>"#)
+            lines.append(#"<video id="clip" src="\#(Self.href(videoHref))" controls="controls" preload="metadata"></video>"#)
         } else {
             lines.append("<p>No annotated MP4 was written for this run.</p>")
         }
@@ -95,8 +92,7 @@ public struct ClipReviewPage: Sendable {
 
     /// One object's heading, its shares and its timeline.
     private func timelineHTML(_ timeline: TrackTimeline, index: Int, first: Int, last: Int) -> [String] {
-        let colour = TrackPalette.colour(for: timeline.trackID - 1)
-        let css = String(format: "#%02x%02x%02x", colour.red, colour.green, colour.blue)
+        let css = Self.cssColour(trackID: timeline.trackID)
         let width = Double(Self.timelineWidth), span = Double(last - first)
         func x(_ frame: Int) -> String { String(format: "%.1f", Double(frame - first) / span * width) }
         func percent(_ look: TrackTimeline.Look) -> String { String(format: "%.0f%%", timeline.share(look) * 100) }
@@ -150,6 +146,20 @@ public struct ClipReviewPage: Sendable {
         case .overlap: return "overlap"
         case .disagreement: return "disagreement"
         }
+    }
+
+    /// A relative path (`/`-separated) as an attribute value: each component percent-encoded, then escaped.
+    static func href(_ relativePath: String) -> String {
+        let encoded = relativePath.split(separator: "/", omittingEmptySubsequences: false).map { component in
+            String(component).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? String(component)
+        }.joined(separator: "/")
+        return MarkupText.escaped(encoded)
+    }
+
+    /// The track's colour in the MP4 (``TrackPalette``) as CSS, `#rrggbb`.
+    static func cssColour(trackID: Int) -> String {
+        let colour = TrackPalette.colour(for: trackID - 1)
+        return String(format: "#%02x%02x%02x", colour.red, colour.green, colour.blue)
     }
 
     /// `m:ss.s`.

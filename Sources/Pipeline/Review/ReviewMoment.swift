@@ -9,9 +9,11 @@ public struct ReviewMoment: Sendable, Equatable {
         case foundAgain = "found again"
         /// The re-seeding detector re-initialised the track.
         case reseeded
-        /// The confidence fell from above 0.5 to 0.5 or below (the box turns dashed) without the track being lost.
+        /// The confidence fell from above 0.5 to 0.5 or below (the box turns dashed) without the track being lost,
+        /// after it had been above 0.5 for at least ``ReviewMomentFinder/clearSeconds`` (or since the track began).
         case doubtful = "confidence below 0.5"
-        /// Two tracks' boxes began to overlap with IoU ≥ ``ReviewMomentFinder/overlapIoU``.
+        /// Two tracks' boxes began to overlap with IoU ≥ ``ReviewMomentFinder/overlapIoU``, after being apart for at
+        /// least ``ReviewMomentFinder/clearSeconds`` (or never overlapping before).
         case overlap
         /// Keyframe-guided tracking: the forward and backward passes began to disagree (``TrackSource/disputed``).
         case disagreement = "passes disagree"

@@ -11,7 +11,7 @@ public final class ReviewPageSink: TrackSink {
     private let videoHref: String?
     private let frameRate: Double
     private var timelines: [Int: TrackTimeline] = [:]
-    private var finder = ReviewMomentFinder()
+    private var finder: ReviewMomentFinder
     private var moments: [ReviewMoment] = []
 
     /// `video` is the annotated MP4 the run writes (nil: none); the page links it relative to its own folder.
@@ -20,6 +20,7 @@ public final class ReviewPageSink: TrackSink {
         clipName = (clip as NSString).lastPathComponent
         videoHref = video.map { FilePath.relative($0, from: FilePath.folder(of: path)) }
         frameRate = info.frameRate
+        finder = ReviewMomentFinder(frameRate: info.frameRate)
     }
 
     public func write(frame: FrameContext, records: [TrackRecord]) throws {

@@ -1,8 +1,13 @@
 /// One track's state and confidence over a run, as the review page draws it.
 public struct TrackTimeline: Sendable, Equatable {
     /// How a frame of the track is drawn in the MP4.
-    public enum Look: String, Sendable {
+    public enum Look: String, Sendable, CaseIterable {
         case solid, dashed, lost
+
+        /// How `record` is drawn: `lost`, else solid when its confidence is above 0.5, else dashed.
+        public init(_ record: TrackRecord) {
+            self = record.state == .lost ? .lost : record.style == .solid ? .solid : .dashed
+        }
     }
 
     /// One frame of the track.
@@ -25,8 +30,7 @@ public struct TrackTimeline: Sendable, Equatable {
 
     /// Adds the track's record of the next frame.
     public mutating func append(_ record: TrackRecord) {
-        let look: Look = record.state == .lost ? .lost : record.style == .solid ? .solid : .dashed
-        points.append(Point(frame: record.frame, time: record.time, confidence: record.confidence, look: look))
+        points.append(Point(frame: record.frame, time: record.time, confidence: record.confidence, look: Look(record)))
     }
 
     /// The share of the track's frames drawn each way (0...1; 0 for a track without frames).
