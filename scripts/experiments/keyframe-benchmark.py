@@ -9,7 +9,8 @@ frame with a ground-truth box: success AUC (OTB: the share of frames with IoU ab
 0, 0.05, ..., 1, averaged). For the guided run it also reports:
 
 - flags: the share of its frames with IoU < 0.5 that the CSV marks `disputed` (the passes
-  disagree), and the share of all frames marked `disputed`;
+  disagree), and the share of all frames marked `disputed`; then the same for the frames a
+  reviewer is pointed to, `disputed` or dashed (confidence <= 0.5);
 - calibration: the expected calibration error of its confidence (10 bins, "on the object" is
   IoU >= 0.5), and what a constant confidence would score.
 
@@ -130,10 +131,12 @@ def run_sequence(args, name):
     linear_iou = iou(interpolate(truth, keys)[scored], truth[scored])
     wrong = guided_iou < 0.5
     flagged = source[scored] == "disputed"
+    to_review = flagged | (confidence[scored] <= 0.5)
     return {
         "sequence": name, "frames": int(scored.sum()), "keyframes": len(keys),
         "guided": auc(guided_iou), "first_box": auc(first_iou), "linear": auc(linear_iou),
         "wrong_frames": int(wrong.sum()), "wrong_flagged": int((wrong & flagged).sum()), "flagged": int(flagged.sum()),
+        "wrong_to_review": int((wrong & to_review).sum()), "to_review": int(to_review.sum()),
         "confidence": confidence[scored].tolist(), "on": (guided_iou >= 0.5).tolist(),
         "dashed": int((confidence[scored] <= 0.5).sum()),
         "guided_seconds": guided_seconds, "first_seconds": first_seconds,
@@ -145,11 +148,14 @@ def summary(label, results):
     wrong = sum(r["wrong_frames"] for r in results)
     caught = sum(r["wrong_flagged"] for r in results)
     flagged = sum(r["flagged"] for r in results)
+    review_caught = sum(r["wrong_to_review"] for r in results)
+    to_review = sum(r["to_review"] for r in results)
     mean = lambda key: np.mean([r[key] for r in results])
     worst = min(results, key=lambda r: r["guided"])
     return (f"{label:34s} n={len(results):2d}  guided {mean('guided'):.3f}  first box {mean('first_box'):.3f}  "
             f"linear {mean('linear'):.3f}  worst {worst['sequence']} {worst['guided']:.3f}  "
-            f"IoU<0.5 flagged {caught / max(wrong, 1):.0%} of {wrong}  flagged {flagged / frames:.1%} of frames")
+            f"IoU<0.5 disputed {caught / max(wrong, 1):.0%} of {wrong}, disputed {flagged / frames:.1%} of frames; "
+            f"disputed or dashed {review_caught / max(wrong, 1):.0%}, {to_review / frames:.1%}")
 
 
 def main():

@@ -6,6 +6,11 @@ import VideoIO
 /// The frame loop of a ``KeyframeGuidedSession``: the forward passes run as frames are decoded, the
 /// backward passes run over the kept frames when a keyframe is reached, and frames leave for the
 /// sinks, combined, once no backward pass can reach them.
+///
+/// The backward passes run one at a time on their own queue, beside the forward passes of the
+/// frames that follow: each has its own sequence handler and re-seeder, reads only kept frames that
+/// the loop no longer changes, and writes only their ``KeptFrame/backward`` slots. The loop waits for
+/// them before it writes a frame that one of them covers.
 final class KeyframeGuidedRun {
     /// A decoded frame kept for the backward passes, with each object's results on it so far.
     private final class KeptFrame {
@@ -40,6 +45,15 @@ final class KeyframeGuidedRun {
     private let forwardHandler: SequenceRequestHandler
     private let backwardHandler: SequenceRequestHandler
     private let reseeder: TrackReseeder
+    private let backwardReseeder: TrackReseeder
+    private let backwardQueue = DispatchQueue(label: "vtrack.backward-passes")
+    private let backwardPasses = DispatchGroup()
+    /// The lowest frame a backward pass not yet waited for covers.
+    private var backwardReach: Int?
+    private let backwardLock = NSLock()
+    private var backwardFailure: Error?
+    /// Time the backward passes spent tracking (guarded by ``backwardLock``).
+    private var backwardTime = Duration.zero
     private let appearanceCue: Bool
     private let needsColour: Bool
     private var objects: [GuidedObject]
@@ -66,8 +80,9 @@ final class KeyframeGuidedRun {
             _ = try NanoTrackLibrary.checkAvailability()
         }
         needsColour = TrackerParameters.for(options.level, learnedFeatures: options.learnedFeatures).needsColour
-        reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
-                                     detector: options.detector)
+        let policy = ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore)
+        reseeder = try TrackReseeder(policy: policy, detector: options.detector)
+        backwardReseeder = try TrackReseeder(policy: policy, detector: options.detector)
         objects = session.targets.enumerated().map { index, target in
             GuidedObject(trackID: index + 1, label: target.label,
                          keyframes: Dictionary(uniqueKeysWithValues: target.keyframes.map { ($0.frame, $0) }),
@@ -112,20 +127,22 @@ final class KeyframeGuidedRun {
         }
         if kept.count == session.reach { try write(kept.removeFirst()) }
         kept.append(current)
-        for index in objects.indices where current.keyframe[index] != nil {
-            try trackBackward(index, from: current)
-        }
         trackingTime += clock.now - start
+        for index in objects.indices where current.keyframe[index] != nil {
+            startBackwardPass(index, from: current)
+        }
     }
 
     /// Writes the frames still kept, finishes the sinks and sums up the run.
     func finish(framesDecoded: Int, seconds: Double, warnings: [String]) throws -> ClipReport {
+        try waitForBackwardPasses()
         for frame in kept { try write(frame) }
         kept.removeAll()
         for sink in sinks ?? [] { try sink.finish() }
         return ClipReport(framesDecoded: framesDecoded, framesTracked: framesWritten, tracks: objects.count,
                           meanConfidence: recordCount > 0 ? confidenceSum / Double(recordCount) : 0,
-                          lowConfidenceRecords: lowConfidence, seconds: seconds, trackingSeconds: trackingTime.seconds,
+                          lowConfidenceRecords: lowConfidence, seconds: seconds,
+                          trackingSeconds: (trackingTime + backwardLock.withLock { backwardTime }).seconds,
                           warnings: warnings)
     }
 
@@ -134,21 +151,39 @@ final class KeyframeGuidedRun {
                      options: session.options, reseeder: reseeder, appearanceCue: appearanceCue)
     }
 
-    /// Tracks object `index` backward from its keyframe on `keyframeFrame` (the newest kept frame)
-    /// over the kept frames, down to the frame after its previous keyframe.
-    private func trackBackward(_ index: Int, from keyframeFrame: KeptFrame) throws {
+    /// Starts tracking object `index` backward from its keyframe on `keyframeFrame` (the newest kept
+    /// frame) over the kept frames, down to the frame after its previous keyframe.
+    private func startBackwardPass(_ index: Int, from keyframeFrame: KeptFrame) {
         guard let keyframe = keyframeFrame.keyframe[index], let oldest = kept.first?.context.index else { return }
         let lowest = max(oldest, (objects[index].keyframe(before: keyframe.frame) ?? -1) + 1)
         guard lowest < keyframe.frame else { return }
-        let pass = makePass(for: index, from: keyframe)
-        var later = keyframeFrame
+        backwardReach = min(backwardReach ?? lowest, lowest)
+        nonisolated(unsafe) let pass = KeyframePass(trackID: objects[index].trackID, label: objects[index].label, keyframe: keyframe,
+                                options: session.options, reseeder: backwardReseeder, appearanceCue: appearanceCue)
+        // Newest first; the loop does not change these frames again until it has waited for the pass.
+        nonisolated(unsafe) let frames = Array(kept[(lowest - oldest)...].reversed())
+        nonisolated(unsafe) let run = self
+        backwardQueue.async(group: backwardPasses) {
+            let start = run.clock.now
+            do {
+                try run.trackBackward(index, with: pass, over: frames)
+            } catch {
+                run.backwardLock.withLock { run.backwardFailure = run.backwardFailure ?? error }
+            }
+            let spent = run.clock.now - start
+            run.backwardLock.withLock { run.backwardTime += spent }
+        }
+    }
+
+    /// Runs `pass` over `frames` (the keyframe's first, then back in time), filling their backward slots.
+    private func trackBackward(_ index: Int, with pass: KeyframePass, over frames: [KeptFrame]) throws {
+        var later = frames[0]
         try perform(pass, on: FrameContext(sharing: later.context, cameraMotion: nil), isLast: false)
-        for position in stride(from: kept.count - 2, through: lowest - oldest, by: -1) {
-            let frame = kept[position]
+        for frame in frames.dropFirst() {
             // Going backward, the picture moves by the opposite of its forward motion into the later frame.
             let motion = later.context.cameraMotion.map { ImageTranslationObservation(dx: -$0.dx, dy: -$0.dy, confidence: $0.confidence) }
             let view = FrameContext(sharing: frame.context, cameraMotion: motion)
-            frame.backward[index] = try perform(pass, on: view, isLast: frame.context.index == lowest)
+            frame.backward[index] = try perform(pass, on: view, isLast: frame === frames.last)
             later = frame
         }
     }
@@ -161,8 +196,16 @@ final class KeyframeGuidedRun {
         return pass.record(on: context)
     }
 
+    /// Waits for the backward passes started so far; rethrows the first one's error.
+    private func waitForBackwardPasses() throws {
+        backwardPasses.wait()
+        backwardReach = nil
+        if let error = backwardLock.withLock({ backwardFailure }) { throw error }
+    }
+
     /// Writes a frame's combined records (track id order) to the sinks.
     private func write(_ frame: KeptFrame) throws {
+        if let reach = backwardReach, frame.context.index >= reach { try waitForBackwardPasses() }
         var records: [TrackRecord] = []
         for index in objects.indices {
             var record: TrackRecord
