@@ -70,3 +70,18 @@ public final class FrameContext {
         return picture
     }
 }
+
+extension FrameContext {
+    /// Measures the camera's motion on this frame with `handler` when the run compensates or shows
+    /// it (`options`): sets ``cameraMotion``, and ``sceneMotion`` with `stability` (the run's, updated)
+    /// when it is shown. Call it once per frame, before the frame is tracked.
+    func measureCameraMotion(with handler: SequenceRequestHandler, options: TrackingOptions, stability: inout SceneStability) {
+        guard options.compensatesCameraMotion || options.showsCameraMotion else { return }
+        let motion = handler.measureCameraMotion(on: image)
+        cameraMotion = motion
+        if options.showsCameraMotion {
+            stability.add(motion)
+            sceneMotion = SceneMotion(shift: motion, isStable: stability.isStable)
+        }
+    }
+}

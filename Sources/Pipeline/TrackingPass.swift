@@ -50,14 +50,7 @@ final class TrackingPass {
         guard frame.index >= options.startFrame else { return }
         let context = colourImage.map { FrameContext(frame: frame, colourImage: $0) } ?? FrameContext(frame: frame, colour: needsColour)
         let trackStart = clock.now
-        if options.compensatesCameraMotion || options.showsCameraMotion {
-            let motion = handler.measureCameraMotion(on: context.image)
-            context.cameraMotion = motion
-            if options.showsCameraMotion {
-                stability.add(motion)
-                context.sceneMotion = SceneMotion(shift: motion, isStable: stability.isStable)
-            }
-        }
+        context.measureCameraMotion(with: handler, options: options, stability: &stability)
         if sinks == nil {
             sinks = try makeSinks()
             for group in groups { try group.start(on: context) }

@@ -96,14 +96,7 @@ final class KeyframeGuidedRun {
         let options = session.options
         let context = FrameContext(frame: frame, colour: needsColour)
         let start = clock.now
-        if options.compensatesCameraMotion || options.showsCameraMotion {
-            let motion = forwardHandler.measureCameraMotion(on: context.image)
-            context.cameraMotion = motion
-            if options.showsCameraMotion {
-                stability.add(motion)
-                context.sceneMotion = SceneMotion(shift: motion, isStable: stability.isStable)
-            }
-        }
+        context.measureCameraMotion(with: forwardHandler, options: options, stability: &stability)
         if sinks == nil { sinks = try makeSinks() }
         let current = KeptFrame(context: context, isLast: isLastFrame, objects: objects.count)
         var running: [(index: Int, pass: KeyframePass, isLast: Bool)] = []

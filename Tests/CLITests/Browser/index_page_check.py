@@ -34,10 +34,7 @@ def main():
     chromium, page = sys.argv[1], os.path.abspath(sys.argv[2])
     browser = Browser(chromium)
     try:
-        target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in ("Runtime.enable", "Log.enable", "Page.enable"):
-            browser.send(domain, session=session)
+        session = browser.open_page()
         browser.send("Page.navigate", {"url": "file://" + page}, session=session)
         browser.wait_for("Page.loadEventFired")
         read = browser.send("Runtime.evaluate", {"expression": READ_AND_SORT}, session=session)
@@ -46,16 +43,7 @@ def main():
         browser.send("Runtime.evaluate", {"expression": FOLLOW_FIRST}, session=session)
         browser.wait_for("Page.loadEventFired")
         followed = json.loads(browser.send("Runtime.evaluate", {"expression": WHERE}, session=session)["result"]["value"])
-        events = browser.events
-        print(json.dumps({
-            "index": index,
-            "failure": failure,
-            "followed": followed,
-            "console": [e["params"]["args"][0].get("value") for e in events if e.get("method") == "Runtime.consoleAPICalled"],
-            "exceptions": [e["params"]["exceptionDetails"].get("text") for e in events if e.get("method") == "Runtime.exceptionThrown"],
-            "errors": [e["params"]["entry"].get("text") for e in events
-                       if e.get("method") == "Log.entryAdded" and e["params"]["entry"].get("level") == "error"],
-        }))
+        print(json.dumps({"index": index, "failure": failure, "followed": followed, **browser.problems()}))
     finally:
         browser.close()
 

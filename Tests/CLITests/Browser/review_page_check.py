@@ -84,6 +84,24 @@ class Browser:
                     return self.events.pop(index)
             self.events.append(self.receive())
 
+    def open_page(self):
+        """A new page's session, with its console, log and page events on."""
+        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        for domain in ("Runtime.enable", "Log.enable", "Page.enable"):
+            self.send(domain, session=session)
+        return session
+
+    def problems(self):
+        """The console messages, script exceptions and browser errors seen so far."""
+        events = self.events
+        return {
+            "console": [e["params"]["args"][0].get("value") for e in events if e.get("method") == "Runtime.consoleAPICalled"],
+            "exceptions": [e["params"]["exceptionDetails"].get("text") for e in events if e.get("method") == "Runtime.exceptionThrown"],
+            "errors": [e["params"]["entry"].get("text") for e in events
+                       if e.get("method") == "Log.entryAdded" and e["params"]["entry"].get("level") == "error"],
+        }
+
     def close(self):
         try:
             self.send("Browser.close")
@@ -97,10 +115,7 @@ def main():
     chromium, page, moment, screenshot = sys.argv[1], os.path.abspath(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     browser = Browser(chromium)
     try:
-        target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in ("Runtime.enable", "Log.enable", "Page.enable"):
-            browser.send(domain, session=session)
+        session = browser.open_page()
         browser.send("Emulation.setDeviceMetricsOverride", {"width": 1000, "height": 1400, "deviceScaleFactor": 1, "mobile": False},
                      session=session)
         browser.send("Page.navigate", {"url": "file://" + page}, session=session)
@@ -111,15 +126,7 @@ def main():
         evaluated = browser.send("Runtime.evaluate", {"expression": CLICK_AND_SEEK % moment, "awaitPromise": True}, session=session)
         seek = json.loads(evaluated["result"]["value"]) if evaluated["result"].get("type") == "string" else None
         failure = evaluated.get("exceptionDetails", {}).get("exception", {}).get("description")
-        events = browser.events
-        print(json.dumps({
-            "seek": seek,
-            "failure": failure,
-            "console": [e["params"]["args"][0].get("value") for e in events if e.get("method") == "Runtime.consoleAPICalled"],
-            "exceptions": [e["params"]["exceptionDetails"].get("text") for e in events if e.get("method") == "Runtime.exceptionThrown"],
-            "errors": [e["params"]["entry"].get("text") for e in events
-                       if e.get("method") == "Log.entryAdded" and e["params"]["entry"].get("level") == "error"],
-        }))
+        print(json.dumps({"seek": seek, "failure": failure, **browser.problems()}))
     finally:
         browser.close()
 
