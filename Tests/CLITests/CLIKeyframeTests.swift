@@ -39,6 +39,8 @@ final class CLIKeyframeTests: XCTestCase {
         XCTAssertGreaterThan(records.filter { $0.source == .disputed }.count, 10, "the passes from the two keyframes part ways")
         let page = try String(contentsOfFile: folder.path("t.html"), encoding: .utf8)
         XCTAssertTrue(page.contains("left: passes disagree"), "the review page lists where the passes disagree")
+        XCTAssertTrue(page.contains(#"class="disputed""#), "the timeline marks the disputed frames")
+        XCTAssertEqual(page.components(separatedBy: #"class="keyframe""#).count - 1, 1, "a tick at the keyframe on frame 40, none at the start")
     }
 
     func testUnusableKeyframesAreOneLineErrorsAndWriteNothing() throws {

@@ -118,9 +118,9 @@ final class KeyframeGuidedRun {
             current.forward[index] = pass.record(on: context)
             if isLast { objects[index].forward = nil }
         }
+        trackingTime += clock.now - start
         if kept.count == session.reach { try write(kept.removeFirst()) }
         kept.append(current)
-        trackingTime += clock.now - start
         for index in objects.indices where current.keyframe[index] != nil {
             startBackwardPass(index, from: current)
         }

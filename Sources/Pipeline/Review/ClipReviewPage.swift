@@ -111,6 +111,15 @@ public struct ClipReviewPage: Sendable {
             case .lost: lines.append(##"<rect class="lost" x="\##(start)" y="50" width="\##(runWidth)" height="14" fill="#777"/>"##)
             }
         }
+        // Keyframe-guided runs: an amber strip over the frames whose passes disagree, a tick at each
+        // keyframe after the track's first frame (the box it starts from).
+        let startFrame = timeline.points.first?.frame ?? first
+        for run in timeline.sourceRuns where run.source == .disputed || (run.source == .keyframe && run.first > startFrame) {
+            let start = x(run.first), runWidth = String(format: "%.1f", max(1, Double(run.last + 1 - run.first) / span * width))
+            lines.append(run.source == .disputed
+                ? ##"<rect class="disputed" x="\##(start)" y="44" width="\##(runWidth)" height="5" fill="#e69500"/>"##
+                : ##"<rect class="keyframe" x="\##(start)" y="42" width="1.5" height="22" fill="#111"/>"##)
+        }
         lines.append(#"<polyline fill="none" stroke="\#(css)" stroke-width="1.5" points="\#(confidencePoints(timeline, x: x))"/>"#)
         for moment in moments where moment.trackIDs.contains(timeline.trackID) {
             lines.append(##"<a href="#" data-time="\##(seekTime(moment))"><title>\##(MarkupText.escaped(moment.summary)) at frame \##(moment.frame)</title><rect x="\##(x(moment.frame))" y="0" width="3" height="50" fill="\##(moment.kind == .foundAgain ? "#070" : "#b00")" fill-opacity="0.6"/></a>"##)

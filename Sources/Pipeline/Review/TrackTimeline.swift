@@ -16,6 +16,8 @@ public struct TrackTimeline: Sendable, Equatable {
         public var time: Double
         public var confidence: Float
         public var look: Look
+        /// Where the box comes from: a keyframe, one tracker, or two passes combined or disputed.
+        public var source: TrackSource
     }
 
     public var trackID: Int
@@ -30,7 +32,8 @@ public struct TrackTimeline: Sendable, Equatable {
 
     /// Adds the track's record of the next frame.
     public mutating func append(_ record: TrackRecord) {
-        points.append(Point(frame: record.frame, time: record.time, confidence: record.confidence, look: Look(record)))
+        points.append(Point(frame: record.frame, time: record.time, confidence: record.confidence, look: Look(record),
+                            source: record.source))
     }
 
     /// The share of the track's frames drawn each way (0...1; 0 for a track without frames).
@@ -40,12 +43,21 @@ public struct TrackTimeline: Sendable, Equatable {
 
     /// Runs of consecutive points drawn the same way: (look, first frame, last frame).
     public var runs: [(look: Look, first: Int, last: Int)] {
-        var runs: [(look: Look, first: Int, last: Int)] = []
+        runs(of: \.look).map { (look: $0.value, first: $0.first, last: $0.last) }
+    }
+
+    /// Runs of consecutive points from the same source: (source, first frame, last frame).
+    public var sourceRuns: [(source: TrackSource, first: Int, last: Int)] {
+        runs(of: \.source).map { (source: $0.value, first: $0.first, last: $0.last) }
+    }
+
+    private func runs<Value: Equatable>(of value: KeyPath<Point, Value>) -> [(value: Value, first: Int, last: Int)] {
+        var runs: [(value: Value, first: Int, last: Int)] = []
         for point in points {
-            if let last = runs.last, last.look == point.look, last.last + 1 == point.frame {
+            if let last = runs.last, last.value == point[keyPath: value], last.last + 1 == point.frame {
                 runs[runs.count - 1].last = point.frame
             } else {
-                runs.append((point.look, point.frame, point.frame))
+                runs.append((point[keyPath: value], point.frame, point.frame))
             }
         }
         return runs
