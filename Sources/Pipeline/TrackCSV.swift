@@ -83,20 +83,16 @@ public enum TrackCSV {
                 }
                 confidence = Float(c)
             }
-            var state = TrackState.tracked
-            if let text = value("state"), !text.isEmpty {
-                guard let s = TrackState(rawValue: text) else {
-                    throw TrackCSVError(path: path, line: lineNumber, reason: "unknown state '\(text)'")
+            /// The named column's value as `Value`, `fallback` when the column is missing or empty.
+            func named<Value: RawRepresentable<String>>(_ name: String, or fallback: Value) throws -> Value {
+                guard let text = value(name), !text.isEmpty else { return fallback }
+                guard let parsed = Value(rawValue: text) else {
+                    throw TrackCSVError(path: path, line: lineNumber, reason: "unknown \(name) '\(text)'")
                 }
-                state = s
+                return parsed
             }
-            var source = TrackSource.tracked
-            if let text = value("source"), !text.isEmpty {
-                guard let s = TrackSource(rawValue: text) else {
-                    throw TrackCSVError(path: path, line: lineNumber, reason: "unknown source '\(text)'")
-                }
-                source = s
-            }
+            let state = try named("state", or: TrackState.tracked)
+            let source = try named("source", or: TrackSource.tracked)
             let time = value("time_s").map { !$0.isEmpty } ?? false ? try number("time_s") : 0
             var corners: Quadrilateral?
             let filled = cornerColumns.filter { !(value($0) ?? "").isEmpty }

@@ -35,23 +35,23 @@ public enum TrackFileFormat: Sendable, Equatable {
     /// read or is not UTF-8, then ``TrackCSVError``, ``MOTChallengeError`` or ``CVATXMLError`` (by
     /// format) naming the file and the line of the first bad row.
     public static func read(path: String) throws -> [TrackRecord] {
-        let text = try self.text(atPath: path)
-        return try TrackFileFormat(detecting: text, path: path).parse(text, path: path)
+        try readLines(path: path).map(\.record)
     }
 
     /// Parses `text` in this format; `path` only names the source in errors.
     public func parse(_ text: String, path: String) throws -> [TrackRecord] {
-        switch self {
-        case .vtrackCSV: return try TrackCSV.parse(text, path: path)
-        case .motChallenge: return try MOTChallengeFormat.parse(text, path: path)
-        case .cvatXML: return try CVATVideoXML.parse(text, path: path)
-        }
+        try parseLines(text, path: path).map(\.record)
     }
 
     /// Reads a tracks file as ``read(path:)`` does, with the line each record comes from (1-based).
     static func readLines(path: String) throws -> [(line: Int, record: TrackRecord)] {
         let text = try self.text(atPath: path)
-        switch TrackFileFormat(detecting: text, path: path) {
+        return try TrackFileFormat(detecting: text, path: path).parseLines(text, path: path)
+    }
+
+    /// Parses `text` in this format, with the line each record comes from (1-based).
+    func parseLines(_ text: String, path: String) throws -> [(line: Int, record: TrackRecord)] {
+        switch self {
         case .vtrackCSV: return try TrackCSV.parseLines(text, path: path)
         case .motChallenge: return try MOTChallengeFormat.parseLines(text, path: path)
         case .cvatXML: return try CVATVideoXML.parseLines(text, path: path)
