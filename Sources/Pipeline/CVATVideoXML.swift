@@ -106,25 +106,33 @@ public enum CVATVideoXML {
     /// Parses a CVAT for video XML document; `path` only names the source in errors. Throws
     /// ``CVATXMLError`` naming the file and the line of the first problem.
     public static func parse(_ text: String, path: String) throws -> [TrackRecord] {
-        try parseLines(text, path: path).map(\.record)
+        try parseLines(TrackFileInput(text: text, path: path)).map(\.record)
     }
 
-    /// Parses as ``parse(_:path:)`` does, with the line of each record's `<box>` (1-based).
-    static func parseLines(_ text: String, path: String) throws -> [(line: Int, record: TrackRecord)] {
-        let reader = Reader(path: path)
-        let parser = XMLParser(data: Data(text.utf8))
+    /// Parses a CVAT XML file as ``parse(_:path:)`` does, a tag at a time, with the line of each
+    /// record's `<box>` (1-based). The file's limit is ``TrackFileInput``'s: a tag or text up to
+    /// ``TrackFileInput/longestPiece`` bytes, however long the file.
+    static func parseLines(_ input: TrackFileInput) throws -> [(line: Int, record: TrackRecord)] {
+        let path = input.path
+        // Blank lines the format sniffer has read already.
+        let linesBefore = input.line - 1
+        let reader = Reader(path: path, linesBefore: linesBefore)
+        let stream = XMLPieceStream(input)
+        let parser = XMLParser(stream: stream)
         parser.delegate = reader
         let parsed = parser.parse()
+        if let error = stream.error { throw error }
         if let error = reader.error { throw error }
+        let line = linesBefore + parser.lineNumber
         guard parsed else {
             let reason = parser.parserError.map { "not well-formed XML (\(($0 as NSError).code))" } ?? "not well-formed XML"
-            throw CVATXMLError(path: path, line: parser.lineNumber, reason: reason)
+            throw CVATXMLError(path: path, line: line, reason: reason)
         }
         guard reader.sawAnnotations else {
-            throw CVATXMLError(path: path, line: 1, reason: "no <annotations> element: not a CVAT XML file")
+            throw CVATXMLError(path: path, line: linesBefore + 1, reason: "no <annotations> element: not a CVAT XML file")
         }
         guard reader.sawEnd else {
-            throw CVATXMLError(path: path, line: parser.lineNumber, reason: "the file ends before </annotations>: cut short?")
+            throw CVATXMLError(path: path, line: line, reason: "the file ends before </annotations>: cut short?")
         }
         return reader.records.sorted { ($0.record.frame, $0.record.trackID) < ($1.record.frame, $1.record.trackID) }
     }
@@ -134,18 +142,23 @@ public enum CVATVideoXML {
     /// Collects the boxes of the tracks as the parser goes.
     private final class Reader: NSObject, XMLParserDelegate {
         let path: String
+        /// Lines of the file before the parser's first.
+        let linesBefore: Int
         var records: [(line: Int, record: TrackRecord)] = []
         var error: CVATXMLError?
         var sawAnnotations = false
         var sawEnd = false
         private var track: (id: Int, label: String)?
 
-        init(path: String) { self.path = path }
+        init(path: String, linesBefore: Int) {
+            self.path = path
+            self.linesBefore = linesBefore
+        }
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
             func fail(_ reason: String) {
-                error = CVATXMLError(path: path, line: parser.lineNumber, reason: reason)
+                error = CVATXMLError(path: path, line: linesBefore + parser.lineNumber, reason: reason)
                 parser.abortParsing()
             }
             switch name {
@@ -153,8 +166,10 @@ public enum CVATVideoXML {
                 sawAnnotations = true
             case "track":
                 guard let id = attributes["id"].flatMap(Int.init), id >= 0 else { return fail("a <track> without a whole id of 0 or more") }
+                // vtrack's track id is CVAT's + 1.
+                guard id < Int.max else { return fail("<track id=\"\(id)\"> is too large: vtrack reads ids up to \(Int.max - 1)") }
                 guard let label = attributes["label"] else { return fail("<track id=\"\(id)\"> has no label") }
-                track = (id, label)
+                track = (id, MarkupText.restoringControlCharacters(label))
             case "box":
                 guard let track else { return }
                 guard let frame = attributes["frame"].flatMap(Int.init), frame >= 0 else {
@@ -171,7 +186,7 @@ public enum CVATVideoXML {
                     return fail("<box frame=\"\(frame)\"> is empty (xbr <= xtl or ybr <= ytl)")
                 }
                 let outside = attributes["outside"] == "1"
-                records.append((parser.lineNumber, TrackRecord(
+                records.append((linesBefore + parser.lineNumber, TrackRecord(
                     frame: frame, time: 0, trackID: track.id + 1, label: track.label,
                     box: PixelRect(x: corners[0], y: corners[1], width: corners[2] - corners[0], height: corners[3] - corners[1]),
                     confidence: outside ? 0 : 1, state: outside ? .lost : .tracked,

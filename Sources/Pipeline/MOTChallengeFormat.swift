@@ -43,15 +43,22 @@ public enum MOTChallengeFormat {
     /// Blank lines are skipped. Throws ``MOTChallengeError`` naming the file and the line of the first
     /// bad line.
     public static func parse(_ text: String, path: String) throws -> [TrackRecord] {
-        try parseLines(text, path: path).map(\.record)
+        try parseLines(TrackFileInput(text: text, path: path)).map(\.record)
     }
 
-    /// Parses MOTChallenge text as ``parse(_:path:)`` does, with each record's line (1-based).
-    static func parseLines(_ text: String, path: String) throws -> [(line: Int, record: TrackRecord)] {
+    /// Parses a MOTChallenge file line by line as ``parse(_:path:)`` does, with each record's line (1-based).
+    static func parseLines(_ input: TrackFileInput) throws -> [(line: Int, record: TrackRecord)] {
         var records: [(line: Int, record: TrackRecord)] = []
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
-        where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            records.append((index + 1, try record(from: line, path: path, line: index + 1)))
+        var number = input.line
+        while var piece = try input.nextPiece(endingAt: TrackFileInput.lineBreak) {
+            if piece.last?.isNewline ?? false { piece.removeLast() }
+            // A piece ends at a line feed; a lone carriage return or another line separator in it starts a line too.
+            for line in piece.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+                if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                    records.append((number, try record(from: line, path: input.path, line: number)))
+                }
+                number += 1
+            }
         }
         return records
     }

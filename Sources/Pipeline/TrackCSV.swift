@@ -31,19 +31,19 @@ public enum TrackCSV {
     /// columns `x1` ... `y4` (all eight filled or all empty). `style` is ignored: it is derived from
     /// the confidence. Throws ``TrackCSVError`` naming the file and the line of the first bad row.
     public static func read(path: String) throws -> [TrackRecord] {
-        try parse(TrackFileFormat.text(atPath: path), path: path)
+        try parseLines(TrackFileInput(path: path)).map(\.record)
     }
 
     /// Parses CSV text; `path` only names the source in errors.
     public static func parse(_ text: String, path: String) throws -> [TrackRecord] {
-        try parseLines(text, path: path).map(\.record)
+        try parseLines(TrackFileInput(text: text, path: path)).map(\.record)
     }
 
-    /// Parses CSV text into records with the line each row starts on (1-based); `path` only names
-    /// the source in errors.
-    static func parseLines(_ text: String, path: String) throws -> [(line: Int, record: TrackRecord)] {
-        var rows = try self.rows(of: text, path: path).makeIterator()
-        guard let (headerLine, header) = rows.next() else {
+    /// Parses a CSV file row by row into records with the line each row starts on (1-based).
+    static func parseLines(_ input: TrackFileInput) throws -> [(line: Int, record: TrackRecord)] {
+        let path = input.path
+        var rows = CSVRows(input)
+        guard let (headerLine, header) = try rows.next() else {
             throw TrackCSVError(path: path, line: 1, reason: "empty file, expected a header row")
         }
         let columns = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -54,7 +54,7 @@ public enum TrackCSV {
             throw TrackCSVError(path: path, line: headerLine, reason: "missing column(s) \(missing.joined(separator: ", "))")
         }
         var records: [(line: Int, record: TrackRecord)] = []
-        while let (lineNumber, values) = rows.next() {
+        while let (lineNumber, values) = try rows.next() {
             func value(_ name: String) -> String? {
                 guard let c = column(name), c < values.count else { return nil }
                 return values[c].trimmingCharacters(in: .whitespaces)
@@ -120,53 +120,8 @@ public enum TrackCSV {
     /// Throws ``TrackCSVError`` naming `path` and the row's first line for an unterminated quoted field.
     public static func rows(of text: String, path: String) throws -> [(line: Int, fields: [String])] {
         var rows: [(line: Int, fields: [String])] = []
-        var fields: [String] = []
-        var current = ""
-        var inQuotes = false, quotedField = false, blank = true
-        var line = 1, rowLine = 1
-        var iterator = text.makeIterator()
-        func endRow() {
-            fields.append(current)
-            if !blank { rows.append((rowLine, fields)) }
-            fields = []
-            current = ""
-            quotedField = false
-            blank = true
-        }
-        while let ch = iterator.next() {
-            if inQuotes {
-                if ch == "\"" {
-                    var lookahead = iterator
-                    if lookahead.next() == "\"" {
-                        current.append("\"")
-                        iterator = lookahead
-                    } else {
-                        inQuotes = false
-                    }
-                } else {
-                    if ch.isNewline { line += 1 }
-                    current.append(ch)
-                }
-            } else if ch.isNewline {
-                endRow()
-                line += 1
-                rowLine = line
-            } else if ch == "\"" && current.isEmpty && !quotedField {
-                inQuotes = true
-                quotedField = true
-                blank = false
-            } else if ch == "," {
-                fields.append(current)
-                current = ""
-                quotedField = false
-                blank = false
-            } else {
-                current.append(ch)
-                if !ch.isWhitespace { blank = false }
-            }
-        }
-        guard !inQuotes else { throw TrackCSVError(path: path, line: rowLine, reason: "unterminated quoted field") }
-        endRow()
+        var reader = CSVRows(TrackFileInput(text: text, path: path))
+        while let row = try reader.next() { rows.append(row) }
         return rows
     }
 

@@ -31,41 +31,46 @@ public enum TrackFileFormat: Sendable, Equatable {
         }
     }
 
-    /// Reads a tracks file in any of the formats. Throws ``TrackCSVError`` when the file cannot be
-    /// read or is not UTF-8, then ``TrackCSVError``, ``MOTChallengeError`` or ``CVATXMLError`` (by
-    /// format) naming the file and the line of the first bad row.
+    /// The format of a file from its first bytes, which are left unread (blank lines before them
+    /// are read): CVAT XML when its first non-blank byte is `<`, else as ``init(detecting:path:)``
+    /// says from its first non-blank line. Throws the input's ``TrackCSVError``.
+    init(sniffing input: TrackFileInput) throws {
+        if try input.firstNonBlankByte() == UInt8(ascii: "<") {
+            self = .cvatXML
+        } else if let first = try input.nextPiece(endingAt: TrackFileInput.lineBreak) {
+            input.putBack(first)
+            self = TrackFileFormat(detecting: first, path: input.path)
+        } else {
+            self = TrackFileFormat(detecting: "", path: input.path)
+        }
+    }
+
+    /// Reads a tracks file in any of the formats, as a stream (a regular file, a FIFO or a pipe),
+    /// its format told by its first bytes. Throws ``TrackCSVError`` when the file cannot be read,
+    /// holds binary data, is not UTF-8 or has a line (for XML, a tag) longer than
+    /// ``TrackFileInput/longestPiece``, then ``TrackCSVError``, ``MOTChallengeError`` or
+    /// ``CVATXMLError`` (by format) naming the file and the line of the first bad row.
     public static func read(path: String) throws -> [TrackRecord] {
         try readLines(path: path).map(\.record)
     }
 
     /// Parses `text` in this format; `path` only names the source in errors.
     public func parse(_ text: String, path: String) throws -> [TrackRecord] {
-        try parseLines(text, path: path).map(\.record)
+        try parseLines(TrackFileInput(text: text, path: path)).map(\.record)
     }
 
     /// Reads a tracks file as ``read(path:)`` does, with the line each record comes from (1-based).
     static func readLines(path: String) throws -> [(line: Int, record: TrackRecord)] {
-        let text = try self.text(atPath: path)
-        return try TrackFileFormat(detecting: text, path: path).parseLines(text, path: path)
+        let input = try TrackFileInput(path: path)
+        return try TrackFileFormat(sniffing: input).parseLines(input)
     }
 
-    /// Parses `text` in this format, with the line each record comes from (1-based).
-    func parseLines(_ text: String, path: String) throws -> [(line: Int, record: TrackRecord)] {
+    /// Parses the rest of `input` in this format, with the line each record comes from (1-based).
+    func parseLines(_ input: TrackFileInput) throws -> [(line: Int, record: TrackRecord)] {
         switch self {
-        case .vtrackCSV: return try TrackCSV.parseLines(text, path: path)
-        case .motChallenge: return try MOTChallengeFormat.parseLines(text, path: path)
-        case .cvatXML: return try CVATVideoXML.parseLines(text, path: path)
+        case .vtrackCSV: return try TrackCSV.parseLines(input)
+        case .motChallenge: return try MOTChallengeFormat.parseLines(input)
+        case .cvatXML: return try CVATVideoXML.parseLines(input)
         }
-    }
-
-    /// The file's text. Throws ``TrackCSVError`` (line 0) when it cannot be read or is not UTF-8.
-    static func text(atPath path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TrackCSVError(path: path, line: 0, reason: "cannot read the file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TrackCSVError(path: path, line: 0, reason: "not UTF-8 text")
-        }
-        return text
     }
 }

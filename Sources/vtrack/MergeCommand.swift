@@ -8,7 +8,7 @@ struct MergeCommand: ParsableCommand {
         abstract: "Combine the shard summaries of a sharded batch into summary.csv, summary.json and index.html.",
         discussion: """
         Each argument is an output folder of `vtrack batch --shard` (all its summary.shard-I-of-N.json \
-        files are read) or one such file. Every shard 0...N-1 must be present exactly once and all \
+        files are read, or its summary.json when the batch ran as one shard) or one such file. Every shard 0...N-1 must be present exactly once and all \
         must come from the same clip list; otherwise nothing is written. index.html links the clips' \
         review pages and thumbnails found in the output folder (all of them when the shards shared it).
 
@@ -46,7 +46,10 @@ struct MergeCommand: ParsableCommand {
         }
         let folder = out ?? defaultFolder
         var merging = CommandFiles()
-        for file in unique { merging.input("a shard summary", file) }
+        for file in unique {
+            let whole = (file as NSString).lastPathComponent == BatchSummary.wholeBatchFileName
+            merging.input(whole ? "the summary of a one-shard batch, already whole" : "a shard summary", file)
+        }
         for name in ["summary.csv", "summary.json", BatchIndexPage.fileName] {
             merging.output("summary", (folder as NSString).appendingPathComponent(name), streams: false)
         }

@@ -57,8 +57,8 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
     }
 
     /// Checks and compiles `version`'s networks from `directory` (default: the installed ones).
-    /// Throws ``NeuralDetectionError`` naming the file that is missing, damaged (SHA-256) or
-    /// unusable, or the runtime when it is not installed.
+    /// Throws ``NeuralDetectionError`` naming the file that is missing, not a regular file,
+    /// unreadable, damaged (SHA-256) or unusable, or the runtime when it is not installed.
     /// `lanes` search networks are compiled (default: one per core), each for one thread.
     public init(version: Version, directory: String = NanoTrackNetwork.directory,
                 lanes laneCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
@@ -97,9 +97,7 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
 
     /// `path` once the file's SHA-256 is `sha256`.
     private static func checkedPath(_ path: String, sha256: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw NeuralDetectionError.modelMissing(name: "NanoTrack", path: path)
-        }
+        let data = try ModelFileContents.read(path: path, model: "NanoTrack")
         let digest = SHA256Digest.hex(of: data)
         guard digest == sha256 else {
             throw NeuralDetectionError.unusableModel(path: path, reason: "damaged or replaced: SHA-256 \(digest), expected \(sha256)")

@@ -34,8 +34,11 @@ public struct BatchSummary: Sendable, Codable, Equatable {
 
     /// `summary.json` for a whole batch, `summary.shard-I-of-N.json` for a shard.
     public var jsonFileName: String {
-        shardCount == 1 ? "summary.json" : "summary.shard-\(shardIndex)-of-\(shardCount).json"
+        shardCount == 1 ? Self.wholeBatchFileName : "summary.shard-\(shardIndex)-of-\(shardCount).json"
     }
+
+    /// The JSON summary's name for a whole batch (one shard).
+    public static let wholeBatchFileName = "summary.json"
 
     public static let csvHeader = "clip,frames,frames_per_s,tracks,mean_confidence,low_confidence_records,status,decoder_warnings,error"
 
@@ -95,7 +98,9 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         }
     }
 
-    /// The shard summaries (`summary.shard-I-of-N.json`) in `folder`, sorted by name.
+    /// The shard summaries (`summary.shard-I-of-N.json`) in `folder`, sorted by name; without any,
+    /// its `summary.json`, if there is one: a batch run as one shard (`--shard 0/1`, a one-task
+    /// array job) writes that, and is a batch of one shard to ``merge(_:)``.
     public static func shardFiles(in folder: String) throws -> [String] {
         let names: [String]
         do {
@@ -103,8 +108,8 @@ public struct BatchSummary: Sendable, Codable, Equatable {
         } catch {
             throw BatchError.cannotList(path: folder, reason: (error as NSError).localizedDescription)
         }
-        return names.filter { $0.hasPrefix("summary.shard-") && $0.hasSuffix(".json") }.sorted()
-            .map { (folder as NSString).appendingPathComponent($0) }
+        let shards = names.filter { $0.hasPrefix("summary.shard-") && $0.hasSuffix(".json") }.sorted()
+        return (shards.isEmpty ? names.filter { $0 == wholeBatchFileName } : shards).map { (folder as NSString).appendingPathComponent($0) }
     }
 
     /// Combines the summaries of all shards of one batch into the whole batch's summary.
@@ -113,7 +118,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     /// batches with different clip lists or shard counts, or do not account for every clip.
     public static func merge(_ parts: [(path: String, summary: BatchSummary)]) throws -> BatchSummary {
         guard let first = parts.first?.summary else {
-            throw BatchError.incompleteShards(reason: "no shard summaries (summary.shard-I-of-N.json) found")
+            throw BatchError.incompleteShards(reason: "no shard summaries (summary.shard-I-of-N.json, or the summary.json of a one-shard batch) found")
         }
         let count = first.shardCount
         var seen: [Int: String] = [:]
