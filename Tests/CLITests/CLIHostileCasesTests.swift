@@ -234,7 +234,7 @@ final class CLIHostileCasesTests: XCTestCase {
         try link("eval2/mot/SEQ.txt", to: "../../set/SEQ/gt/gt.txt")
         try link("eval3/results.json", to: folder.path("otb/SEQ/groundtruth_rect.txt"))
         try link("merged/summary.json", to: folder.path("shards/summary.shard-1-of-2.json"))
-        let appearanceWeights = try Self.installedModelFile("appearance/appearance.bin")
+        let appearanceWeights = try CLIInstalledDependencies.modelFile("appearance/appearance.bin")
         let cases: [(arguments: [String], error: String)] = [
             (["eval", "--mot", folder.path("set"), "--out", folder.path("eval1")],
              "\(folder.path("eval1/results.json")): refusing to overwrite an input file (the ground truth of SEQ)"),
@@ -438,9 +438,9 @@ final class CLIHostileCasesTests: XCTestCase {
     /// only a missing runtime means "no appearance cue".
     func testABrokenAppearanceNetworkIsOneLineNamingItsFile() throws {
         let folder = try CLITemporaryFolder()
-        let installed = try Self.installedModelFile("appearance/appearance.bin")
-        let deps = try dependencies(in: folder, replacing: "appearance", with: [
-            "appearance.xml": try Data(contentsOf: URL(fileURLWithPath: try Self.installedModelFile("appearance/appearance.xml"))),
+        let installed = try CLIInstalledDependencies.modelFile("appearance/appearance.bin")
+        let deps = try CLIInstalledDependencies.copy(in: folder, replacing: "appearance", with: [
+            "appearance.xml": try Data(contentsOf: URL(fileURLWithPath: try CLIInstalledDependencies.modelFile("appearance/appearance.xml"))),
             "appearance.bin": try Data(contentsOf: URL(fileURLWithPath: installed)).prefix(1000),
         ])
         let arguments = ["track", cliSampleClip, "--box", "60,30,50,60", "--csv", folder.path("t.csv"), "--quiet"]
@@ -459,8 +459,8 @@ final class CLIHostileCasesTests: XCTestCase {
     /// TensorFlow/absl log lines before it.
     func testADamagedPersonModelIsOneLineWithoutTheReadersLog() throws {
         let folder = try CLITemporaryFolder()
-        _ = try Self.installedModelFile("person/frozen_inference_graph.pb")
-        let deps = try dependencies(in: folder, replacing: "person", with: ["frozen_inference_graph.pb": Data("garbage\n".utf8)])
+        _ = try CLIInstalledDependencies.modelFile("person/frozen_inference_graph.pb")
+        let deps = try CLIInstalledDependencies.copy(in: folder, replacing: "person", with: ["frozen_inference_graph.pb": Data("garbage\n".utf8)])
         for command in ["detect", "track"] {
             let outcome = try CLI.vtrack([command, cliSampleClip, "--detector", "person", "--csv", folder.path("p.csv"), "--quiet"],
                                          environment: ["VTRACK_DEPS": deps, "VTRACK_CACHE": ""])
@@ -471,28 +471,10 @@ final class CLIHostileCasesTests: XCTestCase {
         }
     }
 
-    /// A copy of vtrack's installed dependencies in `folder/deps` (symbolic links) with the files of
-    /// model `name` replaced by `files`; returns its path, for `VTRACK_DEPS`.
-    private func dependencies(in folder: CLITemporaryFolder, replacing name: String, with files: [String: Data]) throws -> String {
-        // <dependencies>/models/appearance/appearance.xml
-        let installed = try Self.installedModelFile("appearance/appearance.xml")
-        let dependencies = (((installed as NSString).deletingLastPathComponent as NSString)
-            .deletingLastPathComponent as NSString).deletingLastPathComponent
-        let deps = folder.path("deps")
-        try FileManager.default.createDirectory(atPath: deps + "/models/" + name, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: deps + "/openvino", withDestinationPath: dependencies + "/openvino")
-        for model in ["person", "face", "nanotrack", "appearance"]
-        where model != name && FileManager.default.fileExists(atPath: dependencies + "/models/" + model) {
-            try FileManager.default.createSymbolicLink(atPath: deps + "/models/" + model, withDestinationPath: dependencies + "/models/" + model)
-        }
-        for (file, data) in files { try folder.write(data, to: "deps/models/\(name)/\(file)") }
-        return deps
-    }
-
     /// Item 7: the person detector's work does not grow with the frame's aspect ratio: two frames
     /// of 8000x16 or 16x8000 take seconds, as two of 480x360 do (minutes before).
     func testThePersonDetectorOnAVeryLongOrTallFrameTakesSeconds() throws {
-        _ = try Self.installedModelFile("person/frozen_inference_graph.pb")
+        _ = try CLIInstalledDependencies.modelFile("person/frozen_inference_graph.pb")
         let folder = try CLITemporaryFolder()
         for size in ["8000x16", "16x8000"] {
             let clip = folder.path("\(size).mp4")
@@ -505,15 +487,6 @@ final class CLIHostileCasesTests: XCTestCase {
                 XCTAssertLessThan(Date().timeIntervalSince(started), 30, "\(arguments)")
             }
         }
-    }
-
-    /// `.deps/models/<relative>` of this package, where vtrack reads its installed models; a skip
-    /// when the models are not installed.
-    private static func installedModelFile(_ relative: String) throws -> String {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".deps/models/" + relative).path
-        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("vtrack's models are not installed: \(path) is missing") }
-        return path
     }
 
     // MARK: - Cases
