@@ -20,9 +20,13 @@ import Imaging
 ///   interpolates linearly between them, so a box that is not a keyframe is replaced by a straight
 ///   line on import. Which rows were re-seeds is in the CSV's `state` column.
 ///
+/// Labels and the task's name are escaped by ``MarkupText/escaped(_:)``: tab, line feed and carriage
+/// return as character references, the control characters XML cannot hold as `\u{HEX}`.
+///
 /// What vtrack reads back (``parse(_:path:)``): every `<box>` of every `<track>` as a record (frame
-/// as written, id + 1, the track's label, `lost` at confidence 0 where `outside="1"`, else `tracked`
-/// at confidence 1, time 0, source `keyframe` where `keyframe="1"`); other shapes are skipped.
+/// as written, id + 1 (so CVAT ids up to `Int.max - 1`), the track's label with its `\u{HEX}`
+/// escapes restored, `lost` at confidence 0 where `outside="1"`, else `tracked` at confidence 1,
+/// time 0, source `keyframe` where `keyframe="1"`); other shapes are skipped.
 public enum CVATVideoXML {
     /// The label written for records without one.
     public static let unlabelled = "object"

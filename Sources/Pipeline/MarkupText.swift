@@ -1,7 +1,7 @@
 /// Text made safe inside XML, HTML and SVG, in element content and in quoted attribute values.
 ///
-///     MarkupText.escaped("a<b\n\u{1B}")                          // "a&lt;b&#10;\u{1B}"
-///     MarkupText.restoringControlCharacters("a\\u{1B}b")        // "a\u{1B}b"
+///     MarkupText.escaped("a<b\n\u{1B}")                     // "a&lt;b&#10;\\u{1B}"
+///     MarkupText.restoringControlCharacters("a\\u{1B}b")   // "a\u{1B}b"
 ///
 /// XML 1.0 cannot hold the control characters below U+0020 other than tab, line feed and carriage
 /// return, nor U+FFFE and U+FFFF, not even as character references. ``escaped(_:)`` writes each of

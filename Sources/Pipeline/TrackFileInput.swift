@@ -12,20 +12,20 @@ import Foundation
 /// the line: binary data (a NUL byte, say a disk image or `/dev/zero`) is refused at the first
 /// block that holds it, a piece must be UTF-8 text, and no piece may be longer than
 /// ``longestPiece``.
-public final class TrackFileInput {
+final class TrackFileInput {
     /// The most bytes vtrack reads in one piece: one line of a CSV or MOTChallenge file, one tag or
     /// text between two tags of an XML file. XML readers keep a limit of their own (libxml2's is
     /// 10,000,000 bytes); this one is lower, so that vtrack names it.
-    public static let longestPiece = 8 << 20
+    static let longestPiece = 8 << 20
     /// The delimiter of a line.
-    public static let lineBreak = UInt8(ascii: "\n")
+    static let lineBreak = UInt8(ascii: "\n")
     /// The delimiter of an XML tag.
-    public static let tagEnd = UInt8(ascii: ">")
+    static let tagEnd = UInt8(ascii: ">")
 
     /// The file's name in errors.
-    public let path: String
+    let path: String
     /// The 1-based line the next piece starts on.
-    public private(set) var line = 1
+    private(set) var line = 1
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     /// Where the next piece starts in `buffer`.
@@ -34,14 +34,14 @@ public final class TrackFileInput {
     private static let blockSize = 1 << 16
 
     /// Opens the file at `path` for reading. Throws ``TrackCSVError`` (line 0) when it cannot be opened.
-    public init(path: String) throws {
+    init(path: String) throws {
         self.path = path
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw TrackCSVError(path: path, line: 0, reason: "cannot read the file") }
     }
 
     /// Text already in memory, checked as a file's would be; `path` only names it in errors.
-    public init(text: String, path: String) {
+    init(text: String, path: String) {
         self.path = path
         descriptor = -1
         buffer = Array(text.utf8)
@@ -54,7 +54,7 @@ public final class TrackFileInput {
 
     /// The next piece, up to and including the next `delimiter` (or the rest of the file); nil at
     /// the end of the file.
-    public func nextPiece(endingAt delimiter: UInt8) throws -> String? {
+    func nextPiece(endingAt delimiter: UInt8) throws -> String? {
         // Bytes after `start` already searched (`readBlock` moves `start`).
         var searched = 0
         while true {
@@ -68,7 +68,7 @@ public final class TrackFileInput {
 
     /// The first byte that is not a space, a tab or a line break, left unread; nil when the file
     /// holds no other byte. The blank lines before it are read (and counted).
-    public func firstNonBlankByte() throws -> UInt8? {
+    func firstNonBlankByte() throws -> UInt8? {
         let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C]
         var searched = 0
         while true {
@@ -85,7 +85,7 @@ public final class TrackFileInput {
     }
 
     /// Puts a piece from ``nextPiece(endingAt:)`` back: the next call gives it again.
-    public func putBack(_ piece: String) {
+    func putBack(_ piece: String) {
         let bytes = Array(piece.utf8)
         buffer.replaceSubrange(start..<start, with: bytes)
         line -= bytes.lazy.filter { $0 == Self.lineBreak }.count
