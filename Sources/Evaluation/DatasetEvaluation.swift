@@ -14,7 +14,7 @@ public struct EvaluationOptions: Sendable {
     public var outputDirectory: String
     /// A peers folder or its `summary.json` (see ``PeerResults``); `nil` = no comparison.
     public var peers: String?
-    /// `name=value` changes to both levels' parameter sets (see ``TrackerParameters/applying(_:)``);
+    /// `name=value` changes to both levels' configurations (see ``TrackerConfiguration/applying(_:level:)``);
     /// only with `reseedEvery == 0` (the pipeline takes no custom parameters).
     public var parameterAssignments: [String]
     /// How each sequence's runs start.
@@ -28,9 +28,9 @@ public struct EvaluationOptions: Sendable {
     public var compensatesCameraMotion: Bool
     /// Groups for per-category mean AUCs; `nil` = none.
     public var categories: SequenceCategories?
-    /// Evaluates the levels' learned-feature (Siamese) trackers instead of their correlation filters
-    /// (``TrackerParameters/learned(_:)``; needs the neural runtime).
-    public var learnedFeatures = false
+    /// Which trackers the levels run (``TrackerConfiguration/for(_:kind:)``); the learned ones need the
+    /// neural runtime.
+    public var trackerKind = TrackerKind.learned
     /// Also writes each run's confidence features beside its CSV (`<run>.evidence.csv`), what
     /// `scripts/fitting/fit-confidence.py` fits the confidence models on.
     public var writesEvidence = false
@@ -104,8 +104,8 @@ public enum DatasetEvaluation {
 
         var levels: [EvaluationReport.TrackerResult] = []
         for level in options.levels {
-            let parameters = options.parameterAssignments.isEmpty ? nil
-                : try TrackerParameters.for(level, learnedFeatures: options.learnedFeatures).applying(options.parameterAssignments)
+            let configuration = options.parameterAssignments.isEmpty ? nil
+                : try TrackerConfiguration.for(level, kind: options.trackerKind).applying(options.parameterAssignments, level: level)
             var results: [EvaluationReport.SequenceResult] = []
             var scores: [SequenceScore] = []
             var tracked = 0, decoded = 0, trackerSeconds = 0.0, decodeSeconds = 0.0
@@ -114,9 +114,9 @@ public enum DatasetEvaluation {
                     ? try PipelineRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
                                              reseedEvery: options.reseedEvery, detector: options.detector,
                                              compensatesCameraMotion: options.compensatesCameraMotion,
-                                             learnedFeatures: options.learnedFeatures)
+                                             trackerKind: options.trackerKind)
                     : try LockstepRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
-                                             parameters: parameters, learnedFeatures: options.learnedFeatures)
+                                             configuration: configuration, trackerKind: options.trackerKind)
                 let scored = try score(runs, of: sequence, folder: options.csvFolder(level: level),
                                        protocol: options.evaluationProtocol, writesEvidence: options.writesEvidence, inputs: inputs)
                 let runTracked = runs.reduce(0) { $0 + max(0, $1.records.count - 1) }

@@ -17,8 +17,7 @@ import VideoIO
 ///
 /// One-pass evaluation (OPE) is the one-run case (see ``OPERunner``).
 public enum LockstepRunner {
-    /// Tracks `sequence` at `level` (with `parameters` instead of the level's set when given; the
-    /// learned-feature set with `learnedFeatures`) from
+    /// Tracks `sequence` at `level` (with `configuration` instead of the level's for `trackerKind` when given) from
     /// each start of `protocol`, decoding at most as many frames as there are ground-truth lines.
     /// Returns one run per start, in the protocol's order.
     /// Throws ``EvaluationError/videoFailed(path:reason:)`` when the video cannot be opened or
@@ -26,8 +25,8 @@ public enum LockstepRunner {
     /// usable box inside the frame (or there is none) or the tracker rejects a frame;
     /// ``NeuralDetectionError`` when the runtime is installed but the appearance describer is not usable.
     public static func run(_ sequence: OTBSequence, protocol evaluationProtocol: EvaluationProtocol,
-                           level: TrackingLevel, parameters: TrackerParameters? = nil,
-                           learnedFeatures: Bool = false) throws -> [SequenceRun] {
+                           level: TrackingLevel, configuration: TrackerConfiguration? = nil,
+                           trackerKind: TrackerKind = .learned) throws -> [SequenceRun] {
         let clock = ContinuousClock()
         let started = clock.now
         let reader: VideoReader
@@ -40,10 +39,10 @@ public enum LockstepRunner {
         let starts = try usableStarts(of: sequence, protocol: evaluationProtocol, width: width, height: height)
         let describer = try AppearanceDescription.loadShared()
         let runs = starts.map {
-            LockstepRun(start: $0, width: width, height: height, level: level, parameters: parameters,
-                        learnedFeatures: learnedFeatures, appearance: describer)
+            LockstepRun(start: $0, width: width, height: height, level: level, configuration: configuration,
+                        trackerKind: trackerKind, appearance: describer)
         }
-        let colour = runs.contains { $0.handler.needsColour(for: parameters ?? .for(level, learnedFeatures: learnedFeatures)) }
+        let colour = runs.contains { $0.handler.needsColour(for: configuration ?? .for(level, kind: trackerKind)) }
         let frameCount = sequence.groundTruth.count
         var decoded = 0
 
@@ -114,16 +113,16 @@ private final class LockstepRun: @unchecked Sendable {
     var trackTime = Duration.zero
     var error: Error?
 
-    init(start: RunStart, width: Int, height: Int, level: TrackingLevel, parameters: TrackerParameters?,
-         learnedFeatures: Bool, appearance: AppearanceDescription?) {
+    init(start: RunStart, width: Int, height: Int, level: TrackingLevel, configuration: TrackerConfiguration?,
+         trackerKind: TrackerKind, appearance: AppearanceDescription?) {
         self.start = start
         handler = SequenceRequestHandler(appearance: appearance, siameseNetworks: NanoTrackLibrary())
         request = TrackObjectRequest(
             detectedObjectObservation: DetectedObjectObservation(
                 boundingBox: NormalizedRect(start.box, imageWidth: width, imageHeight: height)),
             trackingLevel: level)
-        request.usesLearnedFeatures = learnedFeatures
-        request.customParameters = parameters
+        request.trackerKind = trackerKind
+        request.customConfiguration = configuration
     }
 
     /// Performs the request on one frame and records the result; a failure is kept in `error`. The

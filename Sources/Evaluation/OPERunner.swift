@@ -11,14 +11,14 @@ import Tracking
 /// Frames are decoded one after the other on the calling thread (no read-ahead), so
 /// ``SequenceRun/decodeAndTrackSeconds`` is the serial cost of decode + track.
 public enum OPERunner {
-    /// Tracks `sequence` at `level` (with `parameters` instead of the level's set when given), decoding
+    /// Tracks `sequence` at `level` with the trackers of `trackerKind` (or `configuration` when given), decoding
     /// at most as many frames as there are ground-truth lines.
     /// Throws ``EvaluationError/videoFailed(path:reason:)`` when the video cannot be opened,
     /// ``EvaluationError/trackingFailed(sequence:frame:reason:)`` when the first box is not a usable
     /// box inside the frame or the tracker rejects a frame.
     public static func run(_ sequence: OTBSequence, level: TrackingLevel,
-                           parameters: TrackerParameters? = nil) throws -> SequenceRun {
-        try LockstepRunner.run(sequence, protocol: .ope, level: level, parameters: parameters)[0]
+                           configuration: TrackerConfiguration? = nil, trackerKind: TrackerKind = .learned) throws -> SequenceRun {
+        try LockstepRunner.run(sequence, protocol: .ope, level: level, configuration: configuration, trackerKind: trackerKind)[0]
     }
 }
 

@@ -19,7 +19,7 @@ public enum PipelineRunner {
     /// start is unusable or a session fails.
     public static func run(_ sequence: OTBSequence, protocol evaluationProtocol: EvaluationProtocol,
                            level: TrackingLevel, reseedEvery: Int, detector: DetectorChoice = .template,
-                           compensatesCameraMotion: Bool = false, learnedFeatures: Bool = false) throws -> [SequenceRun] {
+                           compensatesCameraMotion: Bool = false, trackerKind: TrackerKind = .learned) throws -> [SequenceRun] {
         let clock = ContinuousClock()
         let started = clock.now
         let info: VideoInfo
@@ -37,7 +37,7 @@ public enum PipelineRunner {
                     clipPath: sequence.videoPath, targets: [TrackTarget(label: sequence.name, box: start.box)],
                     options: TrackingOptions(level: level, startFrame: start.frame, reseedEvery: reseedEvery,
                                              detector: detector, compensatesCameraMotion: compensatesCameraMotion,
-                                             learnedFeatures: learnedFeatures))
+                                             trackerKind: trackerKind))
             } catch {
                 throw EvaluationError.trackingFailed(sequence: sequence.name, frame: start.frame, reason: "run \(start.name): \(error)")
             }

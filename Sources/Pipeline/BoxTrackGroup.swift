@@ -23,7 +23,7 @@ final class BoxTrackGroup: TrackGroup {
         var classes = try reseeder.classes(of: targets.map(\.target.box), in: first).makeIterator()
         objects = targets.map { trackID, target in
             TrackedObject(trackID: trackID, label: target.label, classLabel: classes.next() ?? nil, box: target.box, on: context,
-                          level: options.level, learnedFeatures: options.learnedFeatures,
+                          level: options.level, kind: options.trackerKind,
                           learnsAppearance: options.reseedEvery > 0,
                           appearanceCue: appearanceCue)
         }

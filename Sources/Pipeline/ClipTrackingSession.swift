@@ -23,6 +23,11 @@ public final class ClipTrackingSession {
     /// The boxes, clipped to the frame, and the planar objects.
     public let targets: [TrackTarget]
     let reader: VideoReader
+    /// Why the session runs other trackers than asked for (no neural runtime), for the report's warnings.
+    let runtimeWarning: String?
+
+    /// The report's warnings: the decoder's, then the runtime's.
+    func warnings(_ decoder: VideoReader) -> [String] { decoder.warnings + [runtimeWarning].compactMap { $0 } }
 
     /// Opens the clip and checks the targets against it. Throws `VideoError` for an unreadable clip,
     /// ``SessionError`` for more than 16 boxes or 16 planar objects, a bad start frame, a box outside
@@ -38,7 +43,12 @@ public final class ClipTrackingSession {
         self.reader = reader
         info = reader.info
         self.clipPath = clipPath
-        self.options = options
+        let runnable = targets.contains { $0.corners == nil }
+            ? try RunnableTrackerKind.resolve(options.trackerKind) : (kind: options.trackerKind, warning: nil)
+        var resolved = options
+        resolved.trackerKind = runnable.kind
+        self.options = resolved
+        runtimeWarning = runnable.warning
         do {
             self.targets = try targets.map { try $0.clipped(toWidth: reader.info.width, height: reader.info.height) }
         } catch let error as BoxSpecError {
@@ -122,7 +132,7 @@ public final class ClipTrackingSession {
         let seconds = (clock.now - started).seconds
         return passes.map { pass in
             pass.flatMap { pass in
-                Result { try pass.finish(framesDecoded: framesDecoded, seconds: seconds, warnings: first.reader.warnings) }
+                Result { try pass.finish(framesDecoded: framesDecoded, seconds: seconds, warnings: pass.session.warnings(first.reader)) }
             }
         }
     }

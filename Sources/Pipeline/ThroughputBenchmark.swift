@@ -23,9 +23,9 @@ public struct ThroughputFigures: Sendable, Codable {
 
 /// Measures ``ThroughputFigures`` for a clip and one box (pixels, top-left origin, on frame 0).
 public enum ThroughputBenchmark {
-    /// With `learnedFeatures`, the levels run the Siamese trackers (``TrackingOptions/learnedFeatures``).
+    /// The levels run the trackers of `trackerKind` (``TrackingOptions/trackerKind``).
     public static func measure(clip: String, target: TrackTarget, scratchFolder: String,
-                               learnedFeatures: Bool = false) throws -> ThroughputFigures {
+                               trackerKind: TrackerKind = .learned) throws -> ThroughputFigures {
         let clock = ContinuousClock()
 
         let reader = try VideoReader(path: clip)
@@ -36,7 +36,7 @@ public enum ThroughputBenchmark {
 
         func run(level: TrackingLevel, video: String?) throws -> ClipReport {
             let session = try ClipTrackingSession(clipPath: clip, targets: [target],
-                                                  options: TrackingOptions(level: level, reseedEvery: 0, learnedFeatures: learnedFeatures))
+                                                  options: TrackingOptions(level: level, reseedEvery: 0, trackerKind: trackerKind))
             return try session.run(makeSinks: {
                 guard let video else { return [] }
                 return try OutputPaths(clip: clip, out: nil, csv: nil, video: video).makeSinks(clip: clip, info: session.info)

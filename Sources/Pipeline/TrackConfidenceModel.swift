@@ -21,18 +21,19 @@ public struct TrackConfidenceModel: LogisticConfidenceModel, Sendable, Equatable
         self.weights = weights
     }
 
-    /// The fitted model of `level`, for a tracker whose confidence has the appearance cue or not,
-    /// on learned features (the Siamese tracker) or hand-made ones (the correlation filter).
-    public static func `for`(_ level: TrackingLevel, withAppearance: Bool, learnedFeatures: Bool = false) -> TrackConfidenceModel {
-        switch (level, withAppearance, learnedFeatures) {
-        case (.fast, false, false): return .fast
-        case (.accurate, false, false): return .accurate
-        case (.fast, true, false): return .fastWithAppearance
-        case (.accurate, true, false): return .accurateWithAppearance
-        case (.fast, false, true): return .learnedFast
-        case (.accurate, false, true): return .learnedAccurate
-        case (.fast, true, true): return .learnedFastWithAppearance
-        case (.accurate, true, true): return .learnedAccurateWithAppearance
+    /// The fitted model of `level` for the trackers of `kind` (the correlation filter, the Siamese
+    /// tracker at learned `fast`, the fused pair at learned `accurate`), for a tracker whose confidence
+    /// has the appearance cue or not.
+    public static func `for`(_ level: TrackingLevel, withAppearance: Bool, kind: TrackerKind) -> TrackConfidenceModel {
+        switch (kind, level, withAppearance) {
+        case (.correlationFilter, .fast, false): .fast
+        case (.correlationFilter, .accurate, false): .accurate
+        case (.correlationFilter, .fast, true): .fastWithAppearance
+        case (.correlationFilter, .accurate, true): .accurateWithAppearance
+        case (.learned, .fast, false): .learnedFast
+        case (.learned, .fast, true): .learnedFastWithAppearance
+        case (.learned, .accurate, false): .fusedAccurate
+        case (.learned, .accurate, true): .fusedAccurateWithAppearance
         }
     }
 

@@ -75,12 +75,14 @@ final class TrackReseeder {
             for match in result.matches {
                 let object = objects[match.track]
                 let found = detections[match.detection].box
+                object.recordSupport(true)
+                guard object.request.trackerKind == .correlationFilter
+                      || isUnambiguous(match.detection, for: object, among: detections, frame: frame) else { continue }
                 if object.fixConfidence > 0.5 && !object.isLost {
                     object.reseed(fusing: found, frameWidth: frame.width, frameHeight: frame.height)
                 } else {
                     object.reseed(at: found, frameWidth: frame.width, frameHeight: frame.height)
                 }
-                object.recordSupport(true)
             }
             for index in result.unmatchedTracks {
                 let object = objects[index]
@@ -96,6 +98,24 @@ final class TrackReseeder {
             }
         }
         try search(due, among: objects, on: context, frameOffset: frameOffset)
+    }
+
+    /// Whether the detection at `index`, matched to `object`, may re-seed its learned tracker: it lies
+    /// where the object's motion can have taken it, and it looks like the object as first seen
+    /// distinctly more than every other detection of its class within that reach (Lowe's ratio test).
+    /// A learned tracker keeps its object through look-alikes by its first view; a re-seed onto the
+    /// wrong one of two people would hand it the other's identity, so an ambiguous detection only
+    /// supports the track.
+    private func isUnambiguous(_ index: Int, for object: TrackedObject, among detections: [Detection], frame: ImageFrame) -> Bool {
+        guard let redetector = object.redetector, redetector.templateCount > 0, canReach(detections[index].box, object) else {
+            return false
+        }
+        let agreement = redetector.firstAppearanceAgreement(in: frame, box: detections[index].box)
+        let rival = detections.indices
+            .filter { $0 != index && object.accepts(detections[$0]) && canReach(detections[$0].box, object) }
+            .map { redetector.firstAppearanceAgreement(in: frame, box: detections[$0].box) }
+            .max() ?? 0
+        return policy.isDistinct(agreement, from: rival)
     }
 
     /// The unused detection of the object's class, within reach of its motion, that looks most like

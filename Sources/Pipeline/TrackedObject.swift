@@ -55,11 +55,11 @@ final class TrackedObject {
     private static let velocitySmoothing = 0.3
 
     /// Starts on `context`'s frame (its colour is read only when the object's appearance is learnt),
-    /// followed by the level's learned-feature tracker when `learnedFeatures`, else by its filter.
+    /// followed by the level's trackers of `kind`.
     /// `appearanceCue` says whether the handler describes the box (``AppearanceDescriber``), which picks
     /// the re-seeded track's confidence model fitted with that cue.
     init(trackID: Int, label: String, classLabel: String?, box: PixelRect, on context: FrameContext,
-         level: TrackingLevel, learnedFeatures: Bool, learnsAppearance: Bool, appearanceCue: Bool = false) {
+         level: TrackingLevel, kind: TrackerKind, learnsAppearance: Bool, appearanceCue: Bool = false) {
         let frame = context.image
         self.trackID = trackID
         self.label = label
@@ -69,10 +69,10 @@ final class TrackedObject {
         let observation = DetectedObjectObservation(
             boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
         request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
-        request.usesLearnedFeatures = learnedFeatures
+        request.trackerKind = kind
         redetector = learnsAppearance ? TemplateRedetector() : nil
         confidenceModel = learnsAppearance
-            ? TrackConfidenceModel.for(level, withAppearance: appearanceCue, learnedFeatures: request.usesLearnedFeatures) : nil
+            ? TrackConfidenceModel.for(level, withAppearance: appearanceCue, kind: kind) : nil
         colourRedetector = learnsAppearance ? ColourRedetector(frame: context.colour, box: box) : nil
         // A box under 4 px a side has no appearance to learn; the re-seeder then leaves the track alone.
         try? redetector?.learn(from: frame, box: box, confidence: 1)

@@ -21,17 +21,18 @@ public struct TrackingOptions: Sendable {
     /// Register each frame and pass the camera's motion and the scene's stability to the sinks
     /// (the annotated MP4 shows a marker).
     public var showsCameraMotion: Bool
-    /// Follow boxes with the level's learned-feature (Siamese) tracker instead of its correlation
-    /// filter on hand-made features (needs the neural runtime; off by default: docs/siamese-tracker.md,
-    /// "Why it is not the default yet"). Automatic
-    /// tracks (no boxes given) always run the filters: detections re-seed them every few frames.
-    public var learnedFeatures: Bool
+    /// Which trackers follow the given boxes (``TrackerConfiguration/for(_:kind:)``): the learned ones
+    /// by default (the Siamese tracker at `fast`, fused with the correlation filter at `accurate`),
+    /// which need the neural runtime; without it a session runs the correlation filters and says so
+    /// (``ClipReport/warnings``). Automatic tracks (no boxes given) always run the filters: detections
+    /// re-seed them every few frames.
+    public var trackerKind: TrackerKind
 
     public init(level: TrackingLevel = .accurate, startFrame: Int = 0, reseedEvery: Int = 50,
                 detector: DetectorChoice = .template, detectionMinimumScore: Float = 0.5,
                 compensatesCameraMotion: Bool = false, showsCameraMotion: Bool = false, automaticDetectionInterval: Int = 2,
-                learnedFeatures: Bool = false) {
-        self.learnedFeatures = learnedFeatures
+                trackerKind: TrackerKind = .learned) {
+        self.trackerKind = trackerKind
         self.automaticDetectionInterval = automaticDetectionInterval
         self.level = level
         self.startFrame = startFrame

@@ -23,8 +23,7 @@ final class TrackingPass {
     private var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
 
     /// Throws `DetectionError` when the session's detector cannot be loaded, `NeuralDetectionError`
-    /// when the learned-feature trackers are asked for and the runtime or a network is not usable,
-    /// or when the runtime is installed and the appearance describer is not usable.
+    /// when the runtime is installed and the appearance describer is not usable.
     init(session: ClipTrackingSession, makeSinks: @escaping () throws -> [TrackSink], progress: ((Int) -> Void)?) throws {
         self.session = session
         self.makeSinks = makeSinks
@@ -33,12 +32,7 @@ final class TrackingPass {
         // tracks are re-seeded too often to need it.
         let describer = session.targets.contains { $0.corners == nil } ? try AppearanceDescription.loadShared() : nil
         handler = SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
-        let learnedFeatures = session.options.learnedFeatures
-        if learnedFeatures {
-            try InferenceRuntime.load()
-            _ = try NanoTrackLibrary.checkAvailability()
-        }
-        needsColour = TrackerParameters.for(session.options.level, learnedFeatures: learnedFeatures).needsColour
+        needsColour = TrackerConfiguration.for(session.options.level, kind: session.options.trackerKind).needsColour
         groups = try session.trackGroups(appearanceCue: describer != nil)
     }
 

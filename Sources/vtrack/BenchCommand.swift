@@ -31,7 +31,10 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @Flag(help: "Run the Siamese trackers on learned features at both levels (as `track --learned-features`).")
+    @Flag(help: "Run the correlation filters on hand-made features at both levels (as `track --correlation-filter`) instead of the learned trackers.")
+    var correlationFilter = false
+
+    @Flag(help: "Accepted for one release and ignored: the learned trackers are now the default (see --correlation-filter).")
     var learnedFeatures = false
 
     @Option(help: ArgumentHelp("Measure re-seeding from this detector (person, face, PATH.onnx, a cascade) instead.", valueName: "detector"))
@@ -56,7 +59,7 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
             let clip = String(run[..<equals])
             let target = try TrackTarget(parsing: String(run[run.index(after: equals)...]))
             results.append(try ThroughputBenchmark.measure(clip: clip, target: target, scratchFolder: scratch,
-                                                                 learnedFeatures: learnedFeatures))
+                                                                 trackerKind: correlationFilter ? .correlationFilter : .learned))
         }
         if json {
             let encoder = JSONEncoder()

@@ -77,7 +77,10 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Also write each run's confidence features beside its CSV (<run>.evidence.csv), for scripts/fitting/fit-confidence.py.")
     var evidence = false
 
-    @Flag(help: "Evaluate the levels' Siamese trackers on NanoTrack's learned features (track --learned-features) instead of their correlation filters.")
+    @Flag(help: "Evaluate the levels' correlation filters on hand-made features (track --correlation-filter) instead of their learned trackers.")
+    var correlationFilter = false
+
+    @Flag(help: "Accepted for one release and ignored: the learned trackers are now the default (see --correlation-filter).")
     var learnedFeatures = false
 
     @Option(help: ArgumentHelp("JSON floors per level (meanAUC, meanConfidenceROCAUC, maxFailureRateAbove, maxECE, maxDashedOnObject); exit 1 when a figure is worse.",
@@ -96,7 +99,8 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
         if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
         for level in level.levels {
             do {
-                _ = try TrackerParameters.for(level).applying(parameterAssignments)
+                _ = try TrackerConfiguration.for(level, kind: correlationFilter ? .correlationFilter : .learned)
+                    .applying(parameterAssignments, level: level)
             } catch {
                 throw ValidationError("\(error)")
             }
@@ -127,7 +131,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
                                         detector: DetectorChoice(parsing: detector), compensatesCameraMotion: cameraMotion,
                                         categories: try categories.map { try SequenceCategories(path: $0) })
         options.writesEvidence = evidence
-        options.learnedFeatures = learnedFeatures
+        options.trackerKind = correlationFilter ? .correlationFilter : .learned
         var printedHeader = false
         let report = try DatasetEvaluation.run(dataset: dataset, options: options) { level, result in
             if !printedHeader {

@@ -6,10 +6,13 @@ extension TrackingLevel: ExpressibleByArgument {}
 
 /// Options shared by the commands that track.
 struct TrackingOptionsGroup: ParsableArguments {
-    @Option(help: "Tracker level: fast (grey gradient cells, 5-8x dlib's speed) or accurate (gradient and colour cells, its filter held to the object's box so a moving camera or a passing occluder does not pull it along, and a jump far beyond its own recent motion, such as onto a look-alike passing in front, refused; 7-8x CSRT's speed). With --learned-features: NanoTrack v2 (fast) or v3 (accurate).")
+    @Option(help: "Tracker level: fast (NanoTrack v2's Siamese tracker on learned features) or accurate (NanoTrack v3 and the correlation filter on every frame, fused: where they disagree the one the verdict trusts is reported and re-seeds the other). A lost object is searched for and found again by the tracker itself (docs/siamese-tracker.md).")
     var level: TrackingLevel = .accurate
 
-    @Flag(help: "Follow the boxes with the level's Siamese tracker on NanoTrack's learned features instead of its correlation filter (more accurate on the development set; needs the neural runtime; a lost object is searched for and found again by the tracker itself: docs/siamese-tracker.md).")
+    @Flag(help: "Follow the boxes with the level's correlation filter on hand-made features instead (fast: grey gradient cells; accurate: gradient and colour cells held to the object's box). Needs no neural runtime; without one the filters run anyway, with a warning.")
+    var correlationFilter = false
+
+    @Flag(help: "Accepted for one release and ignored: the learned trackers are now the default (see --correlation-filter).")
     var learnedFeatures = false
 
     @Option(help: "0-based index of the frame the boxes refer to; tracking starts there.")
@@ -39,6 +42,6 @@ struct TrackingOptionsGroup: ParsableArguments {
         TrackingOptions(level: level, startFrame: startFrame, reseedEvery: reseedEvery,
                         detector: detection.choice, detectionMinimumScore: detection.minScore,
                         compensatesCameraMotion: cameraMotion, showsCameraMotion: showMotion,
-                        automaticDetectionInterval: detectEvery, learnedFeatures: learnedFeatures)
+                        automaticDetectionInterval: detectEvery, trackerKind: correlationFilter ? .correlationFilter : .learned)
     }
 }

@@ -22,7 +22,7 @@ final class SiameseTrackerTests: XCTestCase {
                 boxes.append(tracker.update(on: image).box)
             } else {
                 tracker = try SiameseTracker(frame: image, box: start, network: network, settings: settings,
-                                             confidenceModel: TrackerParameters.learned(.fast).confidenceModel)
+                                             confidenceModel: SiameseConfiguration.learned(.fast).confidenceModel)
                 boxes.append(start)
             }
         }

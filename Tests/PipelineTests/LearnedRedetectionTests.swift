@@ -5,7 +5,7 @@ import TestFootage
 import Tracking
 import XCTest
 
-/// The learned-feature (Siamese) tracker on its own (no re-seeding), on encoded video: an object
+/// The learned trackers on their own (no re-seeding; at `accurate` fused with the filter), on encoded video: an object
 /// that leaves the picture is reported out of view instead of a box clinging to the edge, and one
 /// that comes back is found again by the tracker's own search (``SiameseSettings/redetectsWhenLost``).
 final class LearnedRedetectionTests: XCTestCase {
@@ -23,7 +23,7 @@ final class LearnedRedetectionTests: XCTestCase {
         for level in TrackingLevel.allCases {
             let (records, _) = try PipelineFixtures.track(
                 clip, targets: [TrackTarget(label: "object", box: truth[0].box)],
-                options: TrackingOptions(level: level, reseedEvery: 0, learnedFeatures: true), in: folder)
+                options: TrackingOptions(level: level, reseedEvery: 0, trackerKind: .learned), in: folder)
             XCTAssertEqual(records.count, 250)
 
             // While the object is out of the picture the track says so, instead of claiming the background.
@@ -53,7 +53,7 @@ final class LearnedRedetectionTests: XCTestCase {
         for level in TrackingLevel.allCases {
             let (records, _) = try PipelineFixtures.track(
                 clip, targets: [TrackTarget(label: "car", box: truth[0])],
-                options: TrackingOptions(level: level, reseedEvery: 0, learnedFeatures: true), in: folder)
+                options: TrackingOptions(level: level, reseedEvery: 0, trackerKind: .learned), in: folder)
             let out = try XCTUnwrap(records.first { $0.frame >= leaves && $0.confidence == 0 }, "\(level): never out of view")
             print("[redetect] car14 \(level): the car leaves at frame \(leaves), out of view from frame \(out.frame)")
             XCTAssertLessThanOrEqual(out.frame, leaves + 3, "\(level)")

@@ -43,7 +43,7 @@ final class LookAlikeOcclusionTests: XCTestCase {
                 let observation = DetectedObjectObservation(
                     boundingBox: NormalizedRect(truth[start], imageWidth: image.width, imageHeight: image.height))
                 let first = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: .accurate)
-                first.customParameters = parameters
+                first.customConfiguration = .correlationFilter(parameters)
                 try handler.perform([first], on: image)
                 first.inputObservation = first.results[0]
                 request = first

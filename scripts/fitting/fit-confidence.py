@@ -37,7 +37,9 @@ in-sample fit: ECE (10 equal-width bins, against IoU >= 0.5), Brier score, share
 `lost` frames (< 0.2, not re-seeded) with IoU >= 0.5, mean per-sequence ROC AUC of the confidence
 for failure (IoU < 0.1) and the lowest. --write puts the in-sample weights in
 Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift and Sources/Pipeline/TrackConfidenceModel+Fitted.swift
-(with --learned, for runs of the learned-feature levels: the +Learned.swift files).
+(with --learned, for runs of the Siamese trackers alone (`--set siamese=authors-v2` / `authors-v3` on a
+filter-free level): the +Learned.swift files; with --fused, for runs of the learned `accurate` level, whose
+tracker is the Siamese tracker fused with the correlation filter: `fusedAccurate` in the +Fused.swift files).
 
 --bootstrap N also prints, for the held-out ECE of each run, the 5th to 95th percentile over N
 development sets resampled by sequence (twenty sequences drawn with replacement): how much the
@@ -342,11 +344,11 @@ def swift_model(type_name, model):
     return lines + ["        ])"]
 
 
-def write_swift(path, type_name, comment, fits, names, prefix=""):
+def write_swift(path, type_name, comment, fits, names, prefix="", flag=""):
     """Writes one static model per fit: `fast`, `accurate` (without the appearance cues, whose weights are
     then left out) and, when fitted, `fastWithAppearance`, `accurateWithAppearance`; with a `prefix`,
     `learnedFast` and so on."""
-    lines = [f"// Written by scripts/fitting/fit-confidence.py{' --learned' if prefix else ''}: do not edit by hand, refit instead.",
+    lines = [f"// Written by scripts/fitting/fit-confidence.py{flag}: do not edit by hand, refit instead.",
              f"// Features: {', '.join(names)}.", f"extension {type_name} {{"]
     for key in [level + variant for variant in ("", "WithAppearance") for level in LEVELS if level + variant in fits]:
         level, with_cue = key.replace("WithAppearance", ""), key.endswith("WithAppearance")
@@ -359,7 +361,7 @@ def write_swift(path, type_name, comment, fits, names, prefix=""):
     open(path, "w").write("\n".join(lines) + "\n")
 
 
-APPEARANCE = ("appearance_similarity", "smoothed_appearance_similarity")  # the last tracker features
+APPEARANCE = ("appearance_similarity", "smoothed_appearance_similarity")
 
 
 def fit_level(bare, piped, protocols, columns, bootstrap, unit):
@@ -426,9 +428,16 @@ def fit_level(bare, piped, protocols, columns, bootstrap, unit):
                 loso["ece_bootstrap_5_95"] = bootstrap_ece(held, data, bootstrap, np.random.default_rng(0))
             insample = figures(predictions(data, mode == "pipeline", lambda s: (w1, w2)), data)
             figures_by_run[f"{mode} {protocol}"] = {HOLD_OUT[unit]: loso, "in_sample": insample}
+    def full_length(weights):
+        """The weights of the selected columns placed at their features' indices (0 elsewhere)."""
+        out = np.zeros(max(columns) + 1)
+        out[columns] = weights
+        return out
     if isinstance(w1, dict):
-        w1 = {"weights": w1["weights"], "trees": [([(columns[j] if j >= 0 else -1, t) for j, t in splits], values)
-                                                  for splits, values in w1["trees"]]}
+        w1 = {"weights": full_length(w1["weights"]), "trees": [([(columns[j] if j >= 0 else -1, t) for j, t in splits], values)
+                                                               for splits, values in w1["trees"]]}
+    else:
+        w1 = full_length(w1)
     return figures_by_run, w1, w2, losses
 
 
@@ -451,6 +460,9 @@ def main():
     parser.add_argument("--learned", action="store_true",
                         help="the runs are of the learned-feature (Siamese) levels: write learnedFast, learnedAccurate, ... "
                              "into the +Learned.swift files")
+    parser.add_argument("--fused", action="store_true",
+                        help="the runs are of the learned levels, whose `accurate` tracker is fused: fit `accurate` only and write "
+                             "fusedAccurate, fusedAccurateWithAppearance into the +Fused.swift files")
     parser.add_argument("--bootstrap", type=int, default=0, metavar="N",
                         help="also print the held-out ECE's 5-95%% range over N resamplings of the sequences")
     args = parser.parse_args()
@@ -465,7 +477,8 @@ def main():
     print(f"protocols: {', '.join(protocols)}")
     report = {}
     fits = {}
-    for level in LEVELS:
+    levels = ("accurate",) if args.fused else LEVELS
+    for level in levels:
         bare = {p: load(args.runs, args.sequences, p, 0, level) for p in protocols}
         piped = {p: load(args.runs, args.sequences, p, 50, level) for p in protocols}
         tracker_names, track_names = bare[protocols[0]][1], piped[protocols[0]][2]
@@ -493,7 +506,7 @@ def main():
 
     columns = ("ece", "brier", "solid_share", "dashed_on_object", "solid_failures", "lost_on_object", "mean_sequence_roc_auc")
     print("level     cues        run            fit        " + " ".join(f"{c[:16]:>16}" for c in columns) + "  lowest seq ROC")
-    for level in LEVELS:
+    for level in levels:
         for key in [k for k in report[level] if k.startswith("figures")]:
             cues = "appearance" if key.endswith("WithAppearance") else "shipped"
             for run, both in report[level][key].items():
@@ -506,7 +519,7 @@ def main():
                           + (f"  {low[0]} {low[1]:.3f}" if low else ""))
     if args.bootstrap:
         print(f"held-out ECE, 5th-95th percentile over {args.bootstrap} resamplings of the sequences:")
-        for level in LEVELS:
+        for level in levels:
             for key in [k for k in report[level] if k.startswith("figures")]:
                 for run, both in report[level][key].items():
                     f = both["leave_one_sequence_out"]
@@ -515,17 +528,18 @@ def main():
     if args.json:
         json.dump(report, open(args.json, "w"), indent=1)
     if args.write:
-        names = report[LEVELS[0]]["tracker_features"]
-        suffix, prefix = ("Learned", "learned") if args.learned else ("Fitted", "")
-        kind = "learned-feature (Siamese) " if args.learned else ""
+        names = report[levels[0]]["tracker_features"]
+        suffix, prefix, flag = (("Fused", "fused", " --fused") if args.fused else ("Learned", "learned", " --learned") if args.learned
+                                else ("Fitted", "", ""))
+        kind = ("fused (Siamese and correlation filter) " if args.fused else "learned-feature (Siamese) " if args.learned else "")
         runs = "/".join(p.upper() for p in protocols)
         held = "; choices made leave-one-benchmark-out" if "bench" in units else ""
         write_swift(os.path.join(ROOT, f"Sources/Tracking/Confidence/ConfidenceModel+{suffix}.swift"), "ConfidenceModel",
                     f"Fitted on the bare {kind}`{{level}}` tracker's {runs} frames of the development set{{cue}}{held}",
-                    {k: w1 for k, (w1, _) in fits.items()}, names, prefix)
+                    {k: w1 for k, (w1, _) in fits.items()}, names, prefix, flag)
         write_swift(os.path.join(ROOT, f"Sources/Pipeline/TrackConfidenceModel+{suffix}.swift"), "TrackConfidenceModel",
                     f"Fitted on the {kind}`{{level}}` pipeline's {runs} frames of the development set (re-seeding every 50 frames){{cue}}{held}",
-                    {k: w2 for k, (_, w2) in fits.items()}, report[LEVELS[0]]["track_features"], prefix)
+                    {k: w2 for k, (_, w2) in fits.items()}, report[levels[0]]["track_features"], prefix, flag)
 
 
 if __name__ == "__main__":

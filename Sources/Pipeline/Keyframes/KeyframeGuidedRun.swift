@@ -75,11 +75,7 @@ final class KeyframeGuidedRun {
         appearanceCue = describer != nil
         forwardHandler = SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
         backwardHandler = SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
-        if options.learnedFeatures {
-            try InferenceRuntime.load()
-            _ = try NanoTrackLibrary.checkAvailability()
-        }
-        needsColour = TrackerParameters.for(options.level, learnedFeatures: options.learnedFeatures).needsColour
+        needsColour = TrackerConfiguration.for(options.level, kind: options.trackerKind).needsColour
         let policy = ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore)
         reseeder = try TrackReseeder(policy: policy, detector: options.detector)
         backwardReseeder = try TrackReseeder(policy: policy, detector: options.detector)

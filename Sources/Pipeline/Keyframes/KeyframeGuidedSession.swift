@@ -36,6 +36,8 @@ public final class KeyframeGuidedSession {
     /// How many frames a backward pass reaches at most, counting its keyframe: the frames kept decoded.
     public let reach: Int
     let reader: VideoReader
+    /// Why the session runs other trackers than asked for (no neural runtime), for the report's warnings.
+    let runtimeWarning: String?
 
     /// Opens the clip and checks the keyframes against it. `windowBytes` bounds the memory of the
     /// frames kept for backward passes (about 5.5 bytes a pixel each), which sets ``reach``. Throws
@@ -53,7 +55,11 @@ public final class KeyframeGuidedSession {
         self.reader = reader
         info = reader.info
         self.clipPath = clipPath
-        self.options = options
+        let runnable = try RunnableTrackerKind.resolve(options.trackerKind)
+        var resolved = options
+        resolved.trackerKind = runnable.kind
+        self.options = resolved
+        runtimeWarning = runnable.warning
         self.targets = try targets.map { try $0.clipped(toWidth: reader.info.width, height: reader.info.height) }
         if let frames = info.frameCount {
             try Self.checkKeyframes(of: self.targets, before: frames, clip: clipPath)
@@ -66,8 +72,7 @@ public final class KeyframeGuidedSession {
     /// writes every frame's records to the sinks, then finishes them. `makeSinks` is called once, on
     /// the first frame; `progress` after each decoded frame with its index. Throws ``KeyframeError``
     /// when the clip ends before a keyframe (nothing is finished), `DetectionError` when the
-    /// detector cannot be loaded, `NeuralDetectionError` when learned features are asked for and the
-    /// runtime is not usable, and `VideoError` when decoding fails.
+    /// detector cannot be loaded, and `VideoError` when decoding fails.
     public func run(makeSinks: () throws -> [TrackSink], progress: ((Int) -> Void)? = nil) throws -> ClipReport {
         let clock = ContinuousClock()
         let started = clock.now
@@ -83,7 +88,7 @@ public final class KeyframeGuidedSession {
             progress?(frame.index)
         }
         try Self.checkKeyframes(of: targets, before: framesDecoded, clip: clipPath)
-        return try run.finish(framesDecoded: framesDecoded, seconds: (clock.now - started).seconds, warnings: reader.warnings)
+        return try run.finish(framesDecoded: framesDecoded, seconds: (clock.now - started).seconds, warnings: reader.warnings + [runtimeWarning].compactMap { $0 })
     }
 
     /// Throws ``KeyframeError`` for the first keyframe on frame `frames` or later.

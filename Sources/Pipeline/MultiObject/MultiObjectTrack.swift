@@ -42,7 +42,7 @@ final class MultiObjectTrack {
         classLabel = detection.label
         phase = confirmed ? .confirmed : .tentative
         let object = TrackedObject(trackID: trackID, label: label, classLabel: detection.label, box: detection.box, on: context,
-                                   level: level, learnedFeatures: false, learnsAppearance: true)
+                                   level: level, kind: .correlationFilter, learnsAppearance: true)
         self.object = object
         appearance = object.redetector
         motion = KalmanBoxFilter(box: detection.box)
@@ -78,7 +78,7 @@ final class MultiObjectTrack {
             object.recordSupport(true)
         } else {
             object = TrackedObject(trackID: trackID, label: label, classLabel: classLabel, box: box, on: context,
-                                   level: level, learnedFeatures: false, learnsAppearance: true)
+                                   level: level, kind: .correlationFilter, learnsAppearance: true)
         }
         hits += 1
         framesLost = 0

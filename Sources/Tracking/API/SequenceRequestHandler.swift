@@ -31,14 +31,14 @@ public final class SequenceRequestHandler {
 
     private final class Track<Tracker, Observation> {
         let tracker: Tracker
-        let parameters: TrackerParameters
+        let configuration: TrackerConfiguration
         var last: Observation
         /// The object's first description and the latest similarity with it (with a describer).
         var appearance: AppearanceMemory?
 
-        init(tracker: Tracker, parameters: TrackerParameters, last: Observation) {
+        init(tracker: Tracker, configuration: TrackerConfiguration, last: Observation) {
             self.tracker = tracker
-            self.parameters = parameters
+            self.configuration = configuration
             self.last = last
         }
     }
@@ -55,24 +55,24 @@ public final class SequenceRequestHandler {
     private let sceneChange = SceneChange()
     /// Describes tracked boxes for the appearance cue of the confidence; nil: no such cue.
     private let describer: AppearanceDescriber?
-    /// The networks of Siamese trackers (``TrackerParameters/siamese``); nil: none can start.
+    /// The networks of Siamese and fused trackers (``TrackerConfiguration/needsNetworks``); nil: none can start.
     private let siameseNetworks: SiameseNetworkLibrary?
 
     /// A handler; with `appearance`, each tracked object's box is described on its first frame and
     /// every ``AppearanceMemory/describeEvery`` frames after, and the confidence uses how much it still
     /// looks like the first view (``TrackerParameters/appearanceConfidenceModel``). With
-    /// `siameseNetworks`, requests whose parameters name ``TrackerParameters/siamese`` settings run a
-    /// ``SiameseTracker`` on that library's networks.
+    /// `siameseNetworks`, requests whose configuration is Siamese or fused run a ``SiameseTracker`` or a
+    /// ``FusedTracker`` on that library's networks.
     public init(appearance: AppearanceDescriber? = nil, siameseNetworks: SiameseNetworkLibrary? = nil) {
         describer = appearance
         self.siameseNetworks = siameseNetworks
     }
 
-    /// Whether frames given to this handler for trackers with `parameters` should be in colour: the
+    /// Whether frames given to this handler for trackers with `configuration` should be in colour: the
     /// trackers read colour, or the handler's describer describes boxes in it (the confidence with the
     /// appearance cue was fitted on colour descriptions).
-    public func needsColour(for parameters: TrackerParameters) -> Bool {
-        parameters.needsColour || describer != nil
+    public func needsColour(for configuration: TrackerConfiguration) -> Bool {
+        configuration.needsColour || describer != nil
     }
 
     /// The camera's motion on `frame` against the frame of the previous call (pixels, `dx` right,
@@ -94,7 +94,7 @@ public final class SequenceRequestHandler {
         requests.contains { request in
             if let request = request as? TrackRectangleRequest { return request.parameters.needsColour }
             guard let request = request as? TrackObjectRequest else { return false }
-            if request.parameters.needsColour { return true }
+            if request.configuration.needsColour { return true }
             guard describer != nil else { return false }
             guard let track = continuingTrack(for: request) else { return true }
             return track.appearance?.describesNext ?? false
@@ -104,7 +104,7 @@ public final class SequenceRequestHandler {
     /// The tracker that `request` continues, or nil when it starts one (see the type's rules).
     private func continuingTrack(for request: TrackObjectRequest) -> Track<any ObjectTracker, DetectedObjectObservation>? {
         guard let track = objectTracks[request.inputObservation.id], track.last == request.inputObservation,
-              track.parameters == request.parameters else { return nil }
+              track.configuration == request.configuration else { return nil }
         return track
     }
 
@@ -167,18 +167,7 @@ public final class SequenceRequestHandler {
             do {
                 switch self {
                 case let .startObject(request, box):
-                    guard let settings = request.parameters.siamese else {
-                        return .started(try CorrelationTracker(frame: frame, box: box, parameters: request.parameters))
-                    }
-                    guard let networks else { throw TrackingError.networkUnavailable("the handler has no network library") }
-                    let network: SiameseNetwork
-                    do {
-                        network = try networks.network(settings.release)
-                    } catch {
-                        throw TrackingError.networkUnavailable("\(error)")
-                    }
-                    return .started(try SiameseTracker(frame: frame, box: box, network: network, settings: settings,
-                                                       confidenceModel: request.parameters.confidenceModel))
+                    return .started(try Self.startTracker(request.configuration, frame: frame, box: box, networks: networks))
                 case let .startRectangle(request, corners):
                     return .startedPlanar(try PlanarObjectTracker(frame: frame, corners: corners,
                                                                   parameters: request.parameters))
@@ -205,7 +194,31 @@ public final class SequenceRequestHandler {
             track.appearance = memory
             evidence.appearanceSimilarity = memory.similarity
             evidence.smoothedAppearanceSimilarity = memory.smoothedSimilarity
-            return estimate.judged(by: track.parameters.appearanceConfidenceModel, evidence: evidence)
+            return estimate.judged(by: track.configuration.appearanceConfidenceModel, evidence: evidence)
+        }
+
+        /// The tracker `configuration` names, started on `frame` at `box`.
+        private static func startTracker(_ configuration: TrackerConfiguration, frame: ImageFrame, box: PixelRect,
+                                         networks: SiameseNetworkLibrary?) throws -> any ObjectTracker {
+            switch configuration {
+            case .correlationFilter(let parameters):
+                return try CorrelationTracker(frame: frame, box: box, parameters: parameters)
+            case .siamese(let siamese):
+                return try SiameseTracker(frame: frame, box: box, network: network(siamese.settings.release, from: networks),
+                                          settings: siamese.settings, confidenceModel: siamese.confidenceModel)
+            case .fused(let fused):
+                return try FusedTracker(frame: frame, box: box, network: network(fused.siamese.settings.release, from: networks),
+                                        configuration: fused)
+            }
+        }
+
+        private static func network(_ release: SiameseNetworkRelease, from networks: SiameseNetworkLibrary?) throws -> SiameseNetwork {
+            guard let networks else { throw TrackingError.networkUnavailable("the handler has no network library") }
+            do {
+                return try networks.network(release)
+            } catch {
+                throw TrackingError.networkUnavailable("\(error)")
+            }
         }
 
         /// A registration's shift when it has any confidence, else none.
@@ -234,7 +247,7 @@ public final class SequenceRequestHandler {
                 guard objectIDs.insert(input.id).inserted else {
                     throw TrackingError.invalidObservation("two object requests track id \(input.id)")
                 }
-                try checkColour(request.parameters, frame)
+                try checkColour(request.configuration.needsColour, frame)
                 if let track = continuingTrack(for: request) {
                     jobs.append(.continueObject(request, track))
                 } else {
@@ -245,8 +258,9 @@ public final class SequenceRequestHandler {
                 guard rectangleIDs.insert(input.id).inserted else {
                     throw TrackingError.invalidObservation("two rectangle requests track id \(input.id)")
                 }
-                try checkColour(request.parameters, frame)
-                if let track = rectangleTracks[input.id], track.last == input, track.parameters == request.parameters {
+                try checkColour(request.parameters.needsColour, frame)
+                if let track = rectangleTracks[input.id], track.last == input,
+                   track.configuration == .correlationFilter(request.parameters) {
                     jobs.append(.continueRectangle(request, track))
                 } else {
                     jobs.append(.startRectangle(request, try pixelCorners(input, frame)))
@@ -264,8 +278,8 @@ public final class SequenceRequestHandler {
         }
     }
 
-    private func checkColour(_ parameters: TrackerParameters, _ frame: ImageFrame) throws {
-        if parameters.needsColour && frame.rgb == nil { throw TrackingError.colourRequired }
+    private func checkColour(_ needsColour: Bool, _ frame: ImageFrame) throws {
+        if needsColour && frame.rgb == nil { throw TrackingError.colourRequired }
     }
 
     private func pixelBox(_ box: NormalizedRect, _ frame: ImageFrame) throws -> PixelRect {
@@ -297,7 +311,7 @@ public final class SequenceRequestHandler {
             let result = DetectedObjectObservation(id: request.inputObservation.id,
                                                    boundingBox: NormalizedRect(clipped, imageWidth: width, imageHeight: height))
             request.evidence = nil
-            let track = Track(tracker: tracker, parameters: request.parameters, last: result)
+            let track = Track(tracker: tracker, configuration: request.configuration, last: result)
             track.appearance = describer?.describe(clipped, in: frame).map(AppearanceMemory.init)
             finish(request, result, track: track)
         case let (.continueObject(request, track), .updated(estimate)):
@@ -311,7 +325,7 @@ public final class SequenceRequestHandler {
             let input = request.inputObservation
             let result = RectangleObservation(id: input.id, topLeft: input.topLeft, topRight: input.topRight,
                                               bottomRight: input.bottomRight, bottomLeft: input.bottomLeft, confidence: 1)
-            finish(request, result, track: Track(tracker: tracker, parameters: request.parameters, last: result))
+            finish(request, result, track: Track(tracker: tracker, configuration: .correlationFilter(request.parameters), last: result))
         case let (.continueRectangle(request, track), .updatedPlanar(estimate)):
             let result = RectangleObservation(id: track.last.id, corners: estimate.corners, imageWidth: width, imageHeight: height,
                                               confidence: estimate.confidence)

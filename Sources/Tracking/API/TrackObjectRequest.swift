@@ -18,15 +18,16 @@ public final class TrackObjectRequest: TrackingRequest {
     /// searches where the scene moved its object. Nil (the default) or a result without confidence
     /// leaves the search where the object was.
     public var cameraMotion: ImageTranslationObservation?
-    /// Follow the object with the level's Siamese tracker on learned features (``TrackerParameters/learned(_:)``)
-    /// instead of its correlation filter on hand-made features; the handler must then have a
-    /// ``SiameseNetworkLibrary`` that can load the level's networks. False by default.
-    public var usesLearnedFeatures = false
-    /// Replaces the level's parameter set when not nil (experiments and tuning, such as
+    /// Which trackers follow the object at the level (``TrackerConfiguration/for(_:kind:)``).
+    /// ``TrackerKind/learned`` needs a handler with a ``SiameseNetworkLibrary`` that can load the
+    /// level's networks; the library's default is ``TrackerKind/correlationFilter``, which needs none
+    /// (the command line and `TrackingOptions` default to ``TrackerKind/learned``).
+    public var trackerKind: TrackerKind = .correlationFilter
+    /// Replaces the level's configuration when not nil (experiments and tuning, such as
     /// `vtrack eval --set`); a change starts a new tracker for the observation.
-    public var customParameters: TrackerParameters?
-    /// The parameters the tracker runs with: ``customParameters`` or the level's set (learned or hand-made features).
-    public var parameters: TrackerParameters { customParameters ?? .for(trackingLevel, learnedFeatures: usesLearnedFeatures) }
+    public var customConfiguration: TrackerConfiguration?
+    /// What the tracker runs with: ``customConfiguration`` or the level's for ``trackerKind``.
+    public var configuration: TrackerConfiguration { customConfiguration ?? .for(trackingLevel, kind: trackerKind) }
     /// After a perform: exactly one observation with the input's id, box clipped to the frame.
     public internal(set) var results: [DetectedObjectObservation] = []
     /// After a perform: the cues behind the result's confidence; nil on a frame where a tracker

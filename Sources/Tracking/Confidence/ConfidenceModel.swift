@@ -22,13 +22,16 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
         "bias", "log_sharpness", "peak_ratio", "first_agreement", "smoothed_agreement", "fix_logit",
         "log_frames_without_fix", "jump", "size_change", "visible_fraction", "colour_contrast", "log_sharpness_x_agreement",
         "motion_against_scene", "scene_change", "smoothed_scene_change", "appearance_similarity",
-        "smoothed_appearance_similarity",
+        "smoothed_appearance_similarity", "partner_agreement", "partner_logit", "box_from_partner",
     ]
     public let weights: [Float]
     /// Boosted trees over the features of ``featureNames``, whose values add to the log-odds.
     public let trees: [LogOddsTree]
     /// Below this share of the tracker's box inside the frame the object is out of view.
     public static let outOfViewBelow: Float = 0.5
+    /// Above this probability the box is more likely on the object than off it: it is drawn solid,
+    /// and its tracker is sure of it.
+    public static let solidAbove: Float = 0.5
     /// Below this probability the box is taken to be off the object (the odds are at least 4 to 1):
     /// the track is `lost`, and a tracker that re-detects searches for its object.
     public static let lostBelow: Float = 0.2
@@ -82,6 +85,9 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
         body(14, min(max(finite(e.smoothedSceneChange), -4), 4))
         body(15, min(max(finite(e.appearanceSimilarity), -1), 1))
         body(16, min(max(finite(e.smoothedAppearanceSimilarity), -1), 1))
+        body(17, min(max(finite(e.partnerAgreement), 0), 1))
+        body(18, Logistic.logit(e.partnerConfidence))
+        body(19, e.boxFromPartner ? 1 : 0)
     }
 
     private static func finite(_ value: Float) -> Float { value.isFinite ? value : 0 }

@@ -1,3 +1,5 @@
+import Imaging
+
 /// What one frame of a ``CorrelationTracker`` says about whether it is still on its object: the cues
 /// that ``ConfidenceModel`` turns into the reported confidence.
 ///
@@ -10,7 +12,9 @@
 /// how the box changes and moves against the scene (``SceneContrast``: a box left on the background
 /// changes like the rest of the picture, one sliding off its object moves faster than objects do),
 /// and, with an ``AppearanceDescriber``, how much the box still looks like the object's first view
-/// (on the latest description and on average).
+/// (on the latest description and on average). A ``FusedTracker``'s evidence is its Siamese
+/// tracker's, with its partner's (the correlation filter's) view: how much their boxes agree, how
+/// sure the partner is, and whose box was reported.
 public struct TrackingEvidence: Sendable, Equatable, Hashable {
     /// Peak-to-sidelobe ratio of the translation response (>= 0).
     public var sharpness: Float
@@ -47,6 +51,15 @@ public struct TrackingEvidence: Sendable, Equatable, Hashable {
     public var appearanceSimilarity: Float
     /// Its running average over tracked frames (weight 0.05 per frame); 1 when the handler has no describer.
     public var smoothedAppearanceSimilarity: Float
+    /// IoU (0...1) of the box with the box of the fused partner tracker; 1 without a partner.
+    public var partnerAgreement: Float = 1
+    /// The partner tracker's own confidence (0...1) in its box; 1 without a partner.
+    public var partnerConfidence: Float = 1
+    /// The partner tracker's box (pixels, top-left origin); nil without a partner. Not a cue: kept
+    /// for fitting which box to report (`vtrack eval --evidence`).
+    public var partnerBox: PixelRect? = nil
+    /// The reported box is the partner's (the fusion trusted it over the evidence's own tracker).
+    public var boxFromPartner = false
 
     /// Less than ``ConfidenceModel/outOfViewBelow`` of the box is inside the frame: the object left the picture.
     public var isOutOfView: Bool { !(visibleFraction >= ConfidenceModel.outOfViewBelow) }

@@ -21,7 +21,7 @@ extension TrackerParameters {
     /// Every name ``applying(_:)`` accepts.
     public static var assignableNames: [String] {
         (Array(doubles.keys) + Array(floats.keys) + Array(integers.keys) + Array(flags.keys)
-            + ["gradientFeatures", "colourFeatures", "scaleFeatures", "siamese"]).sorted()
+            + ["gradientFeatures", "colourFeatures", "scaleFeatures"]).sorted()
     }
 
     private mutating func assign(_ value: String, to name: String) throws {
@@ -48,15 +48,6 @@ extension TrackerParameters {
         } else if name == "colourFeatures" {
             guard let features = ColourFeatures(rawValue: value) else { throw bad("intensity or opponent") }
             colourFeatures = features
-        } else if name == "siamese" {
-            if value == "off" {
-                siamese = nil
-            } else {
-                guard let preset = SiameseSettings.preset(named: value) else {
-                    throw bad("off or one of \(SiameseSettings.presets.keys.sorted().joined(separator: ", "))")
-                }
-                siamese = preset
-            }
         } else {
             throw TrackingError.invalidParameter("unknown parameter '\(name)' (known: \(Self.assignableNames.joined(separator: ", ")))")
         }

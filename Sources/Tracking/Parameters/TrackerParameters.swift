@@ -157,51 +157,15 @@ public struct TrackerParameters: Sendable, Equatable {
     /// ``AppearanceDescriber``.
     public var appearanceConfidenceModel: ConfidenceModel
 
-    /// When set, the object is followed by a ``SiameseTracker`` with these settings instead of the
-    /// correlation filter (the handler must have a ``SiameseNetworkLibrary``); nil: the filter.
-    public var siamese: SiameseSettings? = nil
+    /// True when the tracker reads `frame.rgb` (colour features or the colour histogram).
+    public var needsColour: Bool { colourFeatures == .opponent || colourHistogramWeight > 0 }
 
-    /// True when the tracker reads `frame.rgb` (colour features, or a Siamese tracker).
-    public var needsColour: Bool { colourFeatures == .opponent || colourHistogramWeight > 0 || siamese != nil }
-
-    /// The parameter set of a level: its correlation filter on hand-made features, or with
-    /// `learnedFeatures` its Siamese tracker (``learned(_:)``).
-    public static func `for`(_ level: TrackingLevel, learnedFeatures: Bool = false) -> TrackerParameters {
-        if learnedFeatures { return learned(level) }
+    /// The correlation filter of a level: ``fast`` or ``accurate``.
+    public static func `for`(_ level: TrackingLevel) -> TrackerParameters {
         switch level {
-        case .fast: return .fast
-        case .accurate: return .accurate
+        case .fast: .fast
+        case .accurate: .accurate
         }
-    }
-
-    /// A level's Siamese tracker on NanoTrack's learned features, with the authors' settings (the box
-    /// follows an object out of the picture, ``SiameseSettings/followsOutOfFrame``, and the tracker
-    /// searches for a lost object, ``SiameseSettings/redetectsWhenLost``):
-    /// `fast` runs v2 (48 feature channels), `accurate` v3 (96 channels, a depthwise correlation
-    /// as well; about 1.2x the time). Its confidence models are fitted on its own evidence
-    /// (``ConfidenceModel/learnedFast`` and the like). Figures: docs/siamese-tracker.md.
-    public static func learned(_ level: TrackingLevel) -> TrackerParameters {
-        switch level {
-        case .fast: return learnedFast
-        case .accurate: return learnedAccurate
-        }
-    }
-
-    private static let learnedFast = learnedSet(.authorsV2, confidence: .learnedFast, withAppearance: .learnedFastWithAppearance)
-    private static let learnedAccurate = learnedSet(.authorsV3, confidence: .learnedAccurate,
-                                                    withAppearance: .learnedAccurateWithAppearance)
-
-    /// A learned-feature set: `settings` (the box following its object out of the picture, searched for
-    /// when lost) with its fitted confidence models; the filter's fields are unused.
-    private static func learnedSet(_ settings: SiameseSettings, confidence: ConfidenceModel,
-                                   withAppearance: ConfidenceModel) -> TrackerParameters {
-        var parameters = TrackerParameters.fast
-        parameters.siamese = settings
-        parameters.siamese?.followsOutOfFrame = true
-        parameters.siamese?.redetectsWhenLost = true
-        parameters.confidenceModel = confidence
-        parameters.appearanceConfidenceModel = withAppearance
-        return parameters
     }
 
     /// Best accuracy per millisecond, after Staple (Bertinetto et al. 2016): a DSST-style filter on

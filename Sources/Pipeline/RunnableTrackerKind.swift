@@ -1,0 +1,15 @@
+import NeuralDetection
+import Tracking
+
+/// The trackers a session can run for the kind it was asked for.
+enum RunnableTrackerKind {
+    /// `kind` when it can run here; for ``TrackerKind/learned`` without the neural runtime, the
+    /// correlation filters and the warning line that says so. Throws ``NeuralDetectionError`` naming
+    /// the file when the runtime is installed but a network of NanoTrack's is missing or unusable (a
+    /// broken install is reported, not silently replaced by the filters).
+    static func resolve(_ kind: TrackerKind) throws -> (kind: TrackerKind, warning: String?) {
+        guard kind == .learned, try !NanoTrackLibrary.checkAvailability() else { return (kind, nil) }
+        return (.correlationFilter, "the neural runtime is not installed (\(InferenceRuntime.libraryPath)): tracking with the "
+                + "correlation filters on hand-made features instead of the learned trackers; install it with: bash scripts/install-deps.sh")
+    }
+}

@@ -1,0 +1,81 @@
+import Dispatch
+import Imaging
+
+/// One object followed by two trackers at once, a ``SiameseTracker`` on learned features and a
+/// ``CorrelationTracker`` on hand-made ones, which fail in different places (the Siamese tracker on
+/// objects that change their look or that a look-alike crosses, the filter on small, fast or
+/// shrinking objects).
+///
+/// Both run on every frame (in parallel). Where their boxes agree (IoU >= 0.5) the Siamese box is
+/// reported. Where they disagree, ``FusionChoiceModel`` (fitted) picks the box more likely on the
+/// object, and when the Siamese tracker is sure (above ``ConfidenceModel/solidAbove``) and the filter
+/// is not, the filter restarts at the Siamese box. The Siamese tracker is never moved: its first
+/// view is what keeps it on its object, and moving it to the filter's box lost sprinters and
+/// motorbikes on the development set (docs/fusion.md). The reported confidence is the verdict fitted
+/// on both trackers' evidence (``FusedConfiguration/confidenceModel``): the Siamese cues plus the
+/// filter's agreement, its confidence and whose box was reported (``TrackingEvidence/partnerAgreement``).
+///
+///     let tracker = try FusedTracker(frame: first, box: box, network: v3, configuration: .accurate)
+///     let estimate = tracker.update(on: next)
+///
+/// Needs colour frames. Pixels, top-left origin.
+public final class FusedTracker: ObjectTracker {
+    public private(set) var box: PixelRect
+    private let siamese: SiameseTracker
+    private var filter: CorrelationTracker
+    private let configuration: FusedConfiguration
+    private var framesSinceFilterRestart = 0
+
+    /// Starts both trackers on `frame` (which must have `rgb`) at `box`; `network` must be the one
+    /// ``FusedConfiguration/siamese``'s settings name. Throws what either tracker's start throws.
+    public init(frame: ImageFrame, box: PixelRect, network: SiameseNetwork, configuration: FusedConfiguration) throws {
+        self.configuration = configuration
+        self.box = box
+        siamese = try SiameseTracker(frame: frame, box: box, network: network, settings: configuration.siamese.settings,
+                                     confidenceModel: configuration.siamese.confidenceModel)
+        filter = try CorrelationTracker(frame: frame, box: box, parameters: configuration.filter)
+    }
+
+    public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double), sceneChange: SceneChange?) -> TrackerEstimate {
+        let (learned, filtered) = bothEstimates(on: frame, cameraShift: cameraShift, sceneChange: sceneChange)
+        framesSinceFilterRestart += 1
+        guard var evidence = learned.evidence else { return filtered }
+        let learnedConfidence = learned.confidence, filterConfidence = filtered.confidence
+        let agreement = Float(learned.box.iou(filtered.box))
+        let disagree = agreement < Self.agreementIoU
+        let fromFilter = disagree && configuration.choice.prefersFilter(
+            siameseConfidence: learnedConfidence, filterConfidence: filterConfidence, agreement: agreement,
+            framesSinceFilterRestart: framesSinceFilterRestart)
+        evidence.partnerAgreement = agreement
+        evidence.partnerConfidence = filterConfidence
+        evidence.partnerBox = filtered.box
+        evidence.boxFromPartner = fromFilter
+        if fromFilter, let filterEvidence = filtered.evidence { evidence.visibleFraction = filterEvidence.visibleFraction }
+        if disagree, learnedConfidence > ConfidenceModel.solidAbove, filterConfidence <= ConfidenceModel.solidAbove,
+           let restarted = try? CorrelationTracker(frame: frame, box: learned.box, parameters: configuration.filter) {
+            filter = restarted
+            framesSinceFilterRestart = 0
+        }
+        box = fromFilter ? filtered.box : learned.box
+        return TrackerEstimate(box: box, evidence: evidence, model: configuration.confidenceModel)
+    }
+
+    /// Boxes that overlap at least this much are the same placement of the object.
+    private static let agreementIoU = 0.5 as Float
+
+    /// Both trackers' estimates on `frame`, computed side by side.
+    private func bothEstimates(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double),
+                               sceneChange: SceneChange?) -> (learned: TrackerEstimate, filtered: TrackerEstimate) {
+        var estimates = [TrackerEstimate?](repeating: nil, count: 2)
+        estimates.withUnsafeMutableBufferPointer { slots in
+            // Each tracker owns its buffers and writes only its own slot; the frame and the scene change are only read.
+            nonisolated(unsafe) let slots = slots, siamese = siamese, filter = filter, frame = frame, sceneChange = sceneChange
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                slots[index] = index == 0
+                    ? siamese.update(on: frame, cameraShift: cameraShift, sceneChange: sceneChange)
+                    : filter.update(on: frame, cameraShift: cameraShift, sceneChange: sceneChange)
+            }
+        }
+        return (estimates[0]!, estimates[1]!)
+    }
+}

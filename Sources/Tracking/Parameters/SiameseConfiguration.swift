@@ -1,0 +1,34 @@
+/// A ``SiameseTracker``'s settings and the confidence models fitted on its evidence.
+public struct SiameseConfiguration: Sendable, Equatable {
+    public var settings: SiameseSettings
+    /// Turns each frame's ``TrackingEvidence`` into the reported confidence.
+    public var confidenceModel: ConfidenceModel
+    /// The same with the appearance cue (a handler with an ``AppearanceDescriber``).
+    public var appearanceConfidenceModel: ConfidenceModel
+
+    public init(settings: SiameseSettings, confidenceModel: ConfidenceModel, appearanceConfidenceModel: ConfidenceModel) {
+        self.settings = settings
+        self.confidenceModel = confidenceModel
+        self.appearanceConfidenceModel = appearanceConfidenceModel
+    }
+
+    /// A level's learned tracker with the authors' settings, following its object out of the picture
+    /// (``SiameseSettings/followsOutOfFrame``) and searching for it when lost
+    /// (``SiameseSettings/redetectsWhenLost``): `fast` runs NanoTrack v2 (48 feature channels),
+    /// `accurate` v3 (96 channels and a depthwise correlation; about 1.2x the time), each with the
+    /// models fitted on its own evidence. Figures: docs/siamese-tracker.md.
+    public static func learned(_ level: TrackingLevel) -> SiameseConfiguration {
+        switch level {
+        case .fast: withSearch(.authorsV2, .learnedFast, .learnedFastWithAppearance)
+        case .accurate: withSearch(.authorsV3, .learnedAccurate, .learnedAccurateWithAppearance)
+        }
+    }
+
+    private static func withSearch(_ settings: SiameseSettings, _ model: ConfidenceModel,
+                                   _ withAppearance: ConfidenceModel) -> SiameseConfiguration {
+        var settings = settings
+        settings.followsOutOfFrame = true
+        settings.redetectsWhenLost = true
+        return SiameseConfiguration(settings: settings, confidenceModel: model, appearanceConfidenceModel: withAppearance)
+    }
+}

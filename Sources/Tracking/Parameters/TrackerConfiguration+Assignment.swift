@@ -1,0 +1,75 @@
+extension TrackerConfiguration {
+    /// The configuration with `name=value` assignments applied in order (`vtrack eval --set`):
+    /// `siamese=NAME` sets the Siamese tracker's settings to a preset of ``SiameseSettings/presets``
+    /// (a filter configuration becomes a Siamese one, with the learned models of `level`) and
+    /// `siamese=off` leaves the correlation filter alone; every other name is a
+    /// ``TrackerParameters`` field of the correlation filter (``TrackerParameters/applying(_:)``).
+    /// `fusion=off` runs a fused configuration's Siamese tracker alone (an ablation);
+    /// `fusionChoice=siamese-box` makes it report the Siamese box everywhere (``FusionChoiceModel/siameseBox``).
+    /// Throws ``TrackingError/invalidParameter(_:)`` for an unknown name or value, or a filter
+    /// field when the configuration runs no filter.
+    public func applying(_ assignments: [String], level: TrackingLevel) throws -> TrackerConfiguration {
+        var result = self
+        for assignment in assignments {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0] == "fusion" {
+                result = try result.withoutFusion(parts[1])
+                continue
+            }
+            if parts.count == 2, parts[0] == "fusionChoice" {
+                guard parts[1] == "siamese-box", case .fused(var fused) = result else {
+                    throw TrackingError.invalidParameter("\(assignment): expected fusionChoice=siamese-box on a fused level")
+                }
+                fused.choice = .siameseBox
+                result = .fused(fused)
+                continue
+            }
+            guard parts.count == 2, parts[0] == "siamese" else {
+                result = try result.applyingToFilter(assignment)
+                continue
+            }
+            result = try result.withSiamesePreset(parts[1], level: level)
+        }
+        return result
+    }
+
+    /// Every name ``applying(_:level:)`` accepts.
+    public static var assignableNames: [String] { (TrackerParameters.assignableNames + ["fusion", "fusionChoice", "siamese"]).sorted() }
+
+    private func applyingToFilter(_ assignment: String) throws -> TrackerConfiguration {
+        switch self {
+        case .correlationFilter(let parameters): return .correlationFilter(try parameters.applying([assignment]))
+        case .fused(var fused):
+            fused.filter = try fused.filter.applying([assignment])
+            return .fused(fused)
+        case .siamese:
+            throw TrackingError.invalidParameter("'\(assignment)' sets the correlation filter, which this level's Siamese tracker does not run")
+        }
+    }
+
+    private func withoutFusion(_ value: String) throws -> TrackerConfiguration {
+        guard value == "off" else { throw TrackingError.invalidParameter("fusion=\(value): expected off") }
+        guard case .fused(let fused) = self else { return self }
+        return .siamese(fused.siamese)
+    }
+
+    private func withSiamesePreset(_ name: String, level: TrackingLevel) throws -> TrackerConfiguration {
+        if name == "off" { return .correlationFilter(filterParameters ?? .for(level)) }
+        guard let preset = SiameseSettings.preset(named: name) else {
+            throw TrackingError.invalidParameter(
+                "siamese=\(name): expected off or one of \(SiameseSettings.presets.keys.sorted().joined(separator: ", "))")
+        }
+        switch self {
+        case .correlationFilter:
+            var siamese = SiameseConfiguration.learned(level)
+            siamese.settings = preset
+            return .siamese(siamese)
+        case .siamese(var siamese):
+            siamese.settings = preset
+            return .siamese(siamese)
+        case .fused(var fused):
+            fused.siamese.settings = preset
+            return .fused(fused)
+        }
+    }
+}
