@@ -97,6 +97,9 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
             throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
         }
         if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
+        if reseedEvery > 0 && !parameterAssignments.isEmpty {
+            throw ValidationError("--set cannot be combined with --reseed-every \(reseedEvery): the pipeline takes no custom tracker parameters (use --reseed-every 0)")
+        }
         for level in level.levels {
             do {
                 _ = try TrackerConfiguration.for(level, kind: correlationFilter ? .correlationFilter : .learned)
@@ -107,9 +110,6 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
         }
         if let sequences, sequenceNames(sequences).isEmpty {
             throw ValidationError("--sequences needs at least one name")
-        }
-        if reseedEvery > 0 && !parameterAssignments.isEmpty {
-            throw ValidationError("--set cannot be combined with --reseed-every \(reseedEvery): the pipeline takes no custom tracker parameters (use --reseed-every 0)")
         }
         if cameraMotion && reseedEvery == 0 {
             throw ValidationError("--camera-motion needs --reseed-every N: it is part of the pipeline")

@@ -41,16 +41,32 @@ final class FusedTrackerTests: XCTestCase {
         guard case .fused = TrackerConfiguration.for(.accurate, kind: .learned) else {
             return XCTFail("the learned accurate level is not the fused pair")
         }
-        let run = try track("truck2", configuration: nil, frames: 150)
+        let run = try track("truck2", configuration: nil)
         let continued = run.evidence.dropFirst()
-        XCTAssertEqual(continued.count, 149)
+        XCTAssertEqual(continued.count, run.truth.count - 1)
         let evidence = continued.compactMap { $0 }
-        XCTAssertEqual(evidence.count, 149, "every continued frame has the fused evidence")
+        XCTAssertEqual(evidence.count, continued.count, "every continued frame has the fused evidence")
         // The Siamese tracker's cues: it has no first-model agreement (the filter's would vary).
         XCTAssertTrue(evidence.allSatisfy { $0.firstAgreement == 1 && $0.smoothedAgreement == 1 }, "not the Siamese tracker's cues")
         // The filter's view on every frame: its own box and confidence, which vary.
         XCTAssertTrue(evidence.allSatisfy { $0.partnerBox != nil }, "the filter did not run on every frame")
-        XCTAssertGreaterThan(Set(evidence.map(\.partnerConfidence)).count, 100, "the filter's confidence does not vary")
-        XCTAssertGreaterThan(Set(evidence.map(\.partnerAgreement)).count, 100, "the two boxes never differ")
+        XCTAssertGreaterThan(Set(evidence.map(\.partnerConfidence)).count, evidence.count / 2, "the filter's confidence does not vary")
+        XCTAssertGreaterThan(evidence.count { $0.partnerAgreement < 0.99 }, evidence.count / 2, "the two boxes are the same")
+    }
+
+    /// truck2 (UAV123): the Siamese tracker alone leaves the truck early (AUC 0.18 on the whole set's
+    /// run, `vtrack eval --set fusion=off`); the filter holds it, and the fusion reports the filter's
+    /// box where the choice trusts it (AUC 0.70).
+    func testTheFusionKeepsAnObjectTheSiameseTrackerAloneLoses() throws {
+        let fused = try track("truck2", configuration: nil)
+        let alone = try track("truck2", configuration: .siamese(.learned(.accurate)))
+        func meanIoU(_ boxes: [PixelRect], _ truth: [PixelRect]) -> Double {
+            let scored = zip(boxes, truth).dropFirst().filter { $0.1.isValid }
+            return scored.map { $0.0.iou($0.1) }.reduce(0, +) / Double(scored.count)
+        }
+        let fusedIoU = meanIoU(fused.boxes, fused.truth), aloneIoU = meanIoU(alone.boxes, alone.truth)
+        print("[fused] truck2: mean IoU fused \(String(format: "%.3f", fusedIoU)), Siamese tracker alone \(String(format: "%.3f", aloneIoU))")
+        XCTAssertGreaterThan(fusedIoU, aloneIoU + 0.3)
+        XCTAssertTrue(fused.evidence.contains { $0?.boxFromPartner == true }, "the filter's box was never reported")
     }
 }

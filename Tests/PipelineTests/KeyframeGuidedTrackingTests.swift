@@ -8,14 +8,15 @@ import XCTest
 /// Keyframe-guided tracking on real footage with ground truth (Couple, 140 frames): keyframes are
 /// written exactly, each stretch between two keyframes is covered by both passes, the backward pass
 /// reaches before the first keyframe and no further back than the kept frames, and a wrong keyframe
-/// makes the passes disagree where it misleads them.
+/// makes the passes disagree where it misleads them. The passes run the `fast` correlation filter, whose
+/// figures these are (Couple is one of the sequences where the filter beats the learned tracker).
 final class KeyframeGuidedTrackingTests: XCTestCase {
     private func guided(_ keyframes: [Int], boxes: [PixelRect]? = nil, windowBytes: Int = KeyframeGuidedSession.defaultWindowBytes)
         throws -> (records: [TrackRecord], truth: [PixelRect], session: KeyframeGuidedSession) {
         let (clip, truth) = try TestFootage.developmentSequence("Couple")
         let given = boxes ?? keyframes.map { truth[$0] }
         let target = KeyframedTarget(label: "couple", keyframes: zip(keyframes, given).map { Keyframe(frame: $0, box: $1, origin: "test @\($0)") })
-        let session = try KeyframeGuidedSession(clipPath: clip, targets: [target], options: TrackingOptions(level: .fast),
+        let session = try KeyframeGuidedSession(clipPath: clip, targets: [target], options: TrackingOptions(level: .fast, trackerKind: .correlationFilter),
                                                 windowBytes: windowBytes)
         let collector = RecordingSink()
         _ = try session.run(makeSinks: { [collector] })

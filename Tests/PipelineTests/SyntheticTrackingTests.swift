@@ -49,9 +49,9 @@ final class SyntheticTrackingTests: XCTestCase {
         let (clip, truth) = try PipelineFixtures.writeSynthetic(movingObject(), in: folder)
         let (records, _) = try PipelineFixtures.track(
             clip, targets: [TrackTarget(box: truth[0].box)],
-            options: TrackingOptions(level: .fast, reseedEvery: 0), in: folder)
+            options: TrackingOptions(level: .fast, reseedEvery: 0, trackerKind: .correlationFilter), in: folder)
 
-        // The same clip through the library alone: Vision-style loop, result N is input N+1.
+        // The same clip through the library alone (whose default is the correlation filter): Vision-style loop, result N is input N+1.
         let reader = try VideoReader(path: clip)
         let handler = SequenceRequestHandler()
         var request: TrackObjectRequest?

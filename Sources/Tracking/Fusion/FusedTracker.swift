@@ -6,9 +6,9 @@ import Imaging
 /// objects that change their look or that a look-alike crosses, the filter on small, fast or
 /// shrinking objects).
 ///
-/// Both run on every frame (in parallel). Where their boxes agree (IoU >= 0.5) the Siamese box is
-/// reported. Where they disagree, ``FusionChoiceModel`` (fitted) picks the box more likely on the
-/// object, and when the Siamese tracker is sure (above ``ConfidenceModel/solidAbove``) and the filter
+/// Both run on every frame (in parallel). Where their boxes agree (IoU >= 0.5), or where the Siamese
+/// tracker holds an object that left the picture, the Siamese box is reported. Where they disagree,
+/// ``FusionChoiceModel`` (fitted) picks the box more likely on the object, and when the Siamese tracker is sure (above ``ConfidenceModel/solidAbove``) and the filter
 /// is not, the filter restarts at the Siamese box. The Siamese tracker is never moved: its first
 /// view is what keeps it on its object, and moving it to the filter's box lost sprinters and
 /// motorbikes on the development set (docs/fusion.md). The reported confidence is the verdict fitted
@@ -43,7 +43,9 @@ public final class FusedTracker: ObjectTracker {
         let learnedConfidence = learned.confidence, filterConfidence = filtered.confidence
         let agreement = Float(learned.box.iou(filtered.box))
         let disagree = agreement < Self.agreementIoU
-        let fromFilter = disagree && configuration.choice.prefersFilter(
+        // An object the Siamese tracker's motion carried out of the picture has left: the filter, held
+        // inside the frame, cannot say so.
+        let fromFilter = disagree && !evidence.isOutOfView && configuration.choice.prefersFilter(
             siameseConfidence: learnedConfidence, filterConfidence: filterConfidence, agreement: agreement,
             framesSinceFilterRestart: framesSinceFilterRestart)
         evidence.partnerAgreement = agreement
