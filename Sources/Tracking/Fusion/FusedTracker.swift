@@ -44,8 +44,9 @@ public final class FusedTracker: ObjectTracker {
         let agreement = Float(learned.box.iou(filtered.box))
         let disagree = agreement < Self.agreementIoU
         // An object the Siamese tracker's motion carried out of the picture has left: the filter, held
-        // inside the frame, cannot say so.
-        let fromFilter = disagree && !evidence.isOutOfView && configuration.choice.prefersFilter(
+        // inside the frame, cannot say so; and a filter box mostly outside the picture is a sliver at its edge.
+        let filterInView = Self.visibleShare(of: filter.box, clipped: filtered.box) >= ConfidenceModel.outOfViewBelow
+        let fromFilter = disagree && !evidence.isOutOfView && filterInView && configuration.choice.prefersFilter(
             siameseConfidence: learnedConfidence, filterConfidence: filterConfidence, agreement: agreement,
             framesSinceFilterRestart: framesSinceFilterRestart)
         evidence.partnerAgreement = agreement
@@ -60,6 +61,12 @@ public final class FusedTracker: ObjectTracker {
         }
         box = fromFilter ? filtered.box : learned.box
         return TrackerEstimate(box: box, evidence: evidence, model: configuration.confidenceModel)
+    }
+
+    /// The share (0...1) of a tracker's box that its clipped box keeps.
+    private static func visibleShare(of box: PixelRect, clipped: PixelRect) -> Float {
+        let area = box.width * box.height
+        return area > 0 ? Float(min(1, clipped.width * clipped.height / area)) : 0
     }
 
     /// Boxes that overlap at least this much are the same placement of the object.
