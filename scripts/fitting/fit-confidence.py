@@ -37,9 +37,10 @@ in-sample fit: ECE (10 equal-width bins, against IoU >= 0.5), Brier score, share
 `lost` frames (< 0.2, not re-seeded) with IoU >= 0.5, mean per-sequence ROC AUC of the confidence
 for failure (IoU < 0.1) and the lowest. --write puts the in-sample weights in
 Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift and Sources/Pipeline/TrackConfidenceModel+Fitted.swift
-(with --learned, for runs of the Siamese trackers alone (`--set siamese=authors-v2` / `authors-v3` on a
-filter-free level): the +Learned.swift files; with --fused, for runs of the learned `accurate` level, whose
-tracker is the Siamese tracker fused with the correlation filter: `fusedAccurate` in the +Fused.swift files).
+(with --learned, for runs of the Siamese trackers alone (`vtrack eval --level fast`, and `--level accurate
+--set fusion=off`): the +Learned.swift files; with --fused, for runs of the learned `accurate` level, whose
+tracker is the Siamese tracker fused with the correlation filter: `fusedAccurate` in the +Fused.swift files;
+the correlation filters' runs take `--correlation-filter`).
 
 --bootstrap N also prints, for the held-out ECE of each run, the 5th to 95th percentile over N
 development sets resampled by sequence (twenty sequences drawn with replacement): how much the

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Refits the confidence models on the whole development set: runs `vtrack eval --evidence` for OPE,
+# Refits the correlation filters' confidence models on the whole development set: runs
+# `vtrack eval --correlation-filter --evidence` for OPE,
 # SRE and TRE, bare (--reseed-every 0) and re-seeding every 50 frames, at both levels, then
 # scripts/fitting/fit-confidence.py, which prints the calibration figures (leave-one-sequence-out and
 # in-sample) and, with --write, puts the new weights in the Swift sources (rebuild afterwards).
@@ -13,7 +14,7 @@ swift build -c release --product vtrack >/dev/null
 mkdir -p "$runs"
 for protocol in ope sre tre; do
   for reseed in 0 50; do
-    .build/release/vtrack eval "$sequences" --level both --protocol "$protocol" --reseed-every "$reseed" --evidence \
+    .build/release/vtrack eval "$sequences" --level both --protocol "$protocol" --reseed-every "$reseed" --evidence --correlation-filter \
       --out "$runs/$protocol-$reseed" >"$runs/$protocol-$reseed.log"
   done
 done
