@@ -119,6 +119,14 @@ enum CLI {
         try runBrowserScript("pick_page_check.py", [page, try specFile(spec)], file: file, line: line)
     }
 
+    /// Corrects a moment of a review page in headless chromium through
+    /// `Browser/review_correction_check.py` as `spec` says (the frame, a box to drag, an object to
+    /// mark absent, one to add), reloads the page, saves the keyframes file into `spec["downloads"]`
+    /// and returns the script's JSON. Skips as ``checkReviewPage(_:moment:screenshot:file:line:)`` does.
+    static func checkReviewCorrection(_ page: String, spec: [String: Any], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        try runBrowserScript("review_correction_check.py", [page, try specFile(spec)], file: file, line: line)
+    }
+
     /// `spec` as a JSON file in the system's temporary folder, for a browser script to read.
     private static func specFile(_ spec: [String: Any]) throws -> String {
         let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("vtrack-spec-\(UUID().uuidString).json")

@@ -7,7 +7,7 @@
 /// still's pixels, which are the upright clip's) and its on-screen rectangle, so neither the zoom,
 /// the browser's zoom nor the display's pixel ratio changes the numbers.
 ///
-///     <div class="stage"><img id="still" src="..."><svg class="boxes"></svg></div>
+///     <div class="stage"><img id="still" src="..."/><svg class="boxes"></svg></div>
 ///     const editor = new BoxEditor(image, svg, {create: box => ..., change: box => ..., select: box => ...});
 ///     editor.show(boxes, selectedBox);
 enum BoxEditorScript {
@@ -209,12 +209,12 @@ enum BoxEditorScript {
       }
 
       draw() {
-        const svg = this.svg, ns = 'http://www.w3.org/2000/svg', s = this.scale;
+        const svg = this.svg, s = this.scale;
         svg.replaceChildren();
         if (!this.width) return;
         svg.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
         const add = (parent, name, attributes) => {
-          const element = document.createElementNS(ns, name);
+          const element = document.createElementNS(svg.namespaceURI, name);
           for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
           parent.appendChild(element);
           return element;

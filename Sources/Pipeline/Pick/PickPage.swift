@@ -89,12 +89,12 @@ public struct PickPage: Sendable {
             #"<div class="strip" id="strip">"#,
         ]
         for still in stills {
-            lines.append(#"<button type="button" data-frame="\#(still.frame)"><img src="\#(ClipReviewPage.href(still.href))" alt="frame \#(still.frame)">frame \#(still.frame)</button>"#)
+            lines.append(#"<button type="button" data-frame="\#(still.frame)"><img src="\#(ClipReviewPage.href(still.href))" alt="frame \#(still.frame)"/>frame \#(still.frame)</button>"#)
         }
         lines += [
             "</div>",
-            #"<p><label>Zoom <select id="zoom"><option value="fit">fit the page</option><option value="1" selected>100% (one clip pixel per page pixel)</option><option value="2">200%</option></select></label></p>"#,
-            #"<div class="stage-scroll"><div class="stage"><img id="still" alt="the frame to draw on"><svg id="boxes"></svg></div></div>"#,
+            #"<p><label>Zoom <select id="zoom"><option value="fit">fit the page</option><option value="1" selected="selected">100% (one clip pixel per page pixel)</option><option value="2">200%</option></select></label></p>"#,
+            #"<div class="stage-scroll"><div class="stage"><img id="still" alt="the frame to draw on"/><svg id="boxes"></svg></div></div>"#,
             #"<table id="box-list"><thead><tr><th>name</th><th>frame</th><th>x,y,width,height</th><th></th></tr></thead><tbody></tbody></table>"#,
             #"<p id="warning" class="warning"></p>"#,
             "<h2>Track them</h2>",

@@ -86,7 +86,8 @@ public struct ClipReviewPage: Sendable {
             lines.append(try ReviewCorrectionScript.data(correction, clipName: clipName, timelines: timelines))
         }
         lines += [
-            "<script>",
+            // CDATA keeps the page's body well-formed XML around the script's `<` and `&`.
+            "<script>//<![CDATA[",
             "const video = document.getElementById('clip');",
             "for (const link of document.querySelectorAll('[data-time]')) {",
             "  link.addEventListener('click', event => {",
@@ -98,7 +99,7 @@ public struct ClipReviewPage: Sendable {
             "}",
             correction == nil ? "" : BoxEditorScript.source,
             correction == nil ? "" : ReviewCorrectionScript.source,
-            "</script>",
+            "//]]></script>",
             "</body>",
             "</html>",
         ]

@@ -19,13 +19,13 @@ enum ReviewCorrectionScript {
 
     /// The panel a moment opens: its still, its boxes and the tools.
     static let panel = [
-        #"<section id="correct" hidden>"#,
+        #"<section id="correct" hidden="hidden">"#,
         #"<h2>Frame <span id="correct-frame"></span> <span id="correct-time"></span></h2>"#,
         #"<p id="correct-moments"></p>"#,
-        #"<p class="tools">Drag a box to where the object is, or its corners and edges to fit it; drag elsewhere on the picture to add an object named <input id="new-name" value="added" size="10" aria-label="name of an added object">. "#
+        #"<p class="tools">Drag a box to where the object is, or its corners and edges to fit it; drag elsewhere on the picture to add an object named <input id="new-name" value="added" size="10" aria-label="name of an added object"/>. "#
             + #"<button type="button" id="previous-still">previous moment</button> <button type="button" id="next-still">next moment</button> "#
-            + #"<label>Zoom <select id="zoom"><option value="fit">fit the page</option><option value="1" selected>100%</option><option value="2">200%</option></select></label></p>"#,
-        #"<div class="stage-scroll"><div class="stage"><img id="still" alt="the moment's frame"><svg id="boxes"></svg></div></div>"#,
+            + #"<label>Zoom <select id="zoom"><option value="fit">fit the page</option><option value="1" selected="selected">100%</option><option value="2">200%</option></select></label></p>"#,
+        #"<div class="stage-scroll"><div class="stage"><img id="still" alt="the moment's frame"/><svg id="boxes"></svg></div></div>"#,
         #"<table id="objects"><thead><tr><th>object</th><th>run</th><th>now</th><th></th></tr></thead><tbody></tbody></table>"#,
         "</section>",
     ]
