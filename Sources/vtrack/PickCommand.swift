@@ -56,19 +56,15 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
         files.output("pick page", pagePath, streams: false)
         for frame in chosen.frames { files.output("still", stillPath(frame), streams: false) }
         try files.check()
-        try FilePath.createFolder(folder, for: stillPath(frame))
-        let written: [Int]
-        do {
-            written = try chosen.write(from: reader, to: stillPath)
-        } catch {
-            rmdir(folder)  // only when empty: a folder that held files before is left as it was
-            throw error
-        }
+        let stillFolder = StillFolder(path: folder)
+        let written = try chosen.write(from: reader, into: stillFolder)
         let relativeFolder = FilePath.relative(folder, from: FilePath.folder(of: pagePath))
         let pickPage = PickPage(
             clipName: FilePath.name(of: clip), clipPath: Self.absolute(clip), width: reader.info.width, height: reader.info.height,
             chosen: frame, stills: written.map { PickPage.Still(frame: $0, href: relativeFolder + "/" + PageLink.stillName(frame: $0)) })
-        try TextOutputFile.write(try pickPage.html(), to: pagePath, kind: "pick page")
+        let html = try pickPage.html()
+        try stillFolder.commit()
+        try TextOutputFile.write(html, to: pagePath, kind: "pick page")
         print("wrote \(pagePath) (\(written.count) still\(written.count == 1 ? "" : "s") in \(folder))")
     }
 

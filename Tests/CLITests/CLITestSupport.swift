@@ -274,6 +274,13 @@ final class CLITemporaryFolder {
     }
 }
 
+/// Whether a file of an output folder is not one of a review page's stills
+/// (`NAME.stills/frame-000012.png`), which a run writes for each moment it finds. A still's
+/// temporary file (`NAME.stills/.frame-000012.png.partial`) is not a still.
+func isNotAStill(_ relativePath: String) -> Bool {
+    !relativePath.contains(".stills/frame-")
+}
+
 /// The bundled 120-frame, 176x144 sample clip.
 let cliSampleClip = TestFootage.sampleVideo("carphone_face_in_car.mp4")
 

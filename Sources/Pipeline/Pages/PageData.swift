@@ -12,7 +12,7 @@ enum PageData {
     /// The element holding `value` as JSON; `id` must be a plain identifier.
     static func element<Value: Encodable>(id: String, value: Value) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(value), as: UTF8.self)
             .replacingOccurrences(of: "<", with: "\\u003c")
             .replacingOccurrences(of: ">", with: "\\u003e")

@@ -1,4 +1,3 @@
-import Foundation
 import VideoIO
 
 /// The stills a pick page shows: the frame asked for and frames spaced evenly through the clip,
@@ -6,7 +5,7 @@ import VideoIO
 /// one pass that stops after the last one needed.
 ///
 ///     let stills = PickStills(chosen: 40, count: 8, frameCount: reader.info.frameCount)
-///     let written = try stills.write(from: reader, to: { "page.stills/frame-\($0).png" })
+///     let written = try stills.write(from: reader, into: StillFolder(path: "page.stills"))
 public struct PickStills: Sendable, Equatable {
     /// The frame asked for, 0-based.
     public var chosen: Int
@@ -24,26 +23,20 @@ public struct PickStills: Sendable, Equatable {
         self.frames = frames.sorted()
     }
 
-    /// Decodes `reader` from its first frame and writes each of ``frames`` as a PNG at `path(frame)`
-    /// (complete files only: each under a temporary name until written). Returns the frames written:
-    /// fewer than ``frames`` when the clip ends early (a container's frame count is an estimate).
-    /// Throws ``PickError/frameAfterEnd(path:frame:last:)`` (the last frame the container states) when
-    /// the clip ends before ``chosen``,
-    /// after deleting the stills it wrote; `VideoError` for a clip that cannot be decoded.
-    public func write(from reader: VideoReader, to path: (Int) -> String) throws -> [Int] {
+    /// Decodes `reader` from its first frame and writes each of ``frames`` into `folder`, to be
+    /// committed with the page. Returns the frames written: fewer than ``frames`` when the clip ends
+    /// early (a container's frame count is an estimate). Throws
+    /// ``PickError/frameAfterEnd(path:frame:last:)`` (the last frame the container states) when the
+    /// clip ends before ``chosen``; `VideoError` for a clip that cannot be decoded.
+    public func write(from reader: VideoReader, into folder: StillFolder) throws -> [Int] {
         var written: [Int] = []
-        do {
-            for frame in frames {
-                guard reader.skip(to: frame), let decoded = try reader.nextFrame() else { break }
-                try TextOutputFile.write(bytes: PNGStill.bytes(of: decoded.rgb()), to: path(frame), kind: "still")
-                written.append(frame)
-            }
-            guard written.contains(chosen) else {
-                throw PickError.frameAfterEnd(path: reader.info.path, frame: chosen, last: reader.info.frameCount.map { $0 - 1 })
-            }
-        } catch {
-            for frame in written { unlink(path(frame)) }
-            throw error
+        for frame in frames {
+            guard reader.skip(to: frame), let decoded = try reader.nextFrame() else { break }
+            try folder.write(decoded.rgb(), frame: frame)
+            written.append(frame)
+        }
+        guard written.contains(chosen) else {
+            throw PickError.frameAfterEnd(path: reader.info.path, frame: chosen, last: reader.info.frameCount.map { $0 - 1 })
         }
         return written
     }

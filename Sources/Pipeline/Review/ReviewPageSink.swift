@@ -7,9 +7,10 @@ import VideoIO
 /// only once it is complete.
 ///
 /// For the page's corrections (``ReviewCorrection``), it writes a still of each moment's frame as
-/// the frame passes (a full-resolution PNG in `<page>.stills/`, from the colour picture the frame
-/// already carries: no second decode), keeping only the boxes on those frames and the run's
-/// keyframes in memory. The stills stop at ``stillBytesLimit`` bytes; later moments only seek the video.
+/// the frame passes (a full-resolution PNG in `<page>.stills/`, ``StillFolder``, from the colour
+/// picture the frame already carries: no second decode), keeping only the boxes on those frames and
+/// the run's keyframes in memory. The stills stop at ``stillBytesLimit`` bytes; later moments only
+/// seek the video. The stills get their names when the page is written.
 public final class ReviewPageSink: TrackSink {
     /// The most bytes of stills one page writes (uncompressed PNG: 0.9 MB for 640x480, 6.2 MB for 1920x1080).
     public static let stillBytesLimit = 256 << 20
@@ -19,12 +20,11 @@ public final class ReviewPageSink: TrackSink {
     private let clipPath: String
     private let videoHref: String?
     private let frameRate: Double
-    private let stillsFolder: String
+    private let stillFolder: StillFolder
     private var timelines: [Int: TrackTimeline] = [:]
     private var finder: ReviewMomentFinder
     private var moments: [ReviewMoment] = []
     private var stills: [ReviewCorrection.Still] = []
-    private var stillBytes = 0
     private var keyframes: [ReviewCorrection.Box] = []
 
     /// `video` is the annotated MP4 the run writes (nil: none); the page links it relative to its own folder.
@@ -36,7 +36,7 @@ public final class ReviewPageSink: TrackSink {
         videoHref = video.map { FilePath.relative($0, from: FilePath.folder(of: path)) }
         frameRate = info.frameRate
         finder = ReviewMomentFinder(frameRate: info.frameRate)
-        stillsFolder = PageLink.stillsFolder(forPage: path)
+        stillFolder = StillFolder(path: PageLink.stillsFolder(forPage: path))
     }
 
     public func write(frame: FrameContext, records: [TrackRecord]) throws {
@@ -47,20 +47,13 @@ public final class ReviewPageSink: TrackSink {
             timelines[record.trackID, default: TrackTimeline(trackID: record.trackID, name: record.displayName)].append(record)
             if record.source == .keyframe { keyframes.append(ReviewCorrection.Box(record)) }
         }
-        if !found.isEmpty, stillBytes < Self.stillBytesLimit { try writeStill(of: frame, boxes: shown) }
-    }
-
-    /// Writes the frame's still (a complete file under its name, or none) and keeps its boxes.
-    private func writeStill(of frame: FrameContext, boxes: [TrackRecord]) throws {
-        let picture = frame.colour.rgb ?? frame.frame.rgb()
-        let bytes = PNGStill.bytes(of: picture)
-        let still = (stillsFolder as NSString).appendingPathComponent(PageLink.stillName(frame: frame.index))
-        if stills.isEmpty { try FilePath.createFolder(stillsFolder, for: still) }
-        try TextOutputFile.write(bytes: bytes, to: still, kind: "review still")
-        stillBytes += bytes.count
-        stills.append(ReviewCorrection.Still(frame: frame.index, time: frame.time,
-                                             href: FilePath.relative(still, from: FilePath.folder(of: path)),
-                                             boxes: boxes.map(ReviewCorrection.Box.init)))
+        if !found.isEmpty, stillFolder.bytesWritten < Self.stillBytesLimit {
+            let name = try stillFolder.write(frame.colour.rgb ?? frame.frame.rgb(), frame: frame.index)
+            let still = (stillFolder.path as NSString).appendingPathComponent(name)
+            stills.append(ReviewCorrection.Still(frame: frame.index, time: frame.time,
+                                                 href: FilePath.relative(still, from: FilePath.folder(of: path)),
+                                                 boxes: shown.map(ReviewCorrection.Box.init)))
+        }
     }
 
     public func finish() throws {
@@ -68,6 +61,8 @@ public final class ReviewPageSink: TrackSink {
         let page = ClipReviewPage(clipName: clipName, videoHref: videoHref, frameRate: frameRate,
                                   timelines: timelines.values.sorted { $0.trackID < $1.trackID }, moments: moments,
                                   correction: correction)
-        try TextOutputFile.write(try page.html(), to: path, kind: "review page")
+        let html = try page.html()
+        try stillFolder.commit()
+        try TextOutputFile.write(html, to: path, kind: "review page")
     }
 }
