@@ -6,6 +6,7 @@ keyframes file it saved, and the console messages, script exceptions and browser
 Usage: pick_page_check.py CHROMIUM PAGE.html SPEC.json
 SPEC is a JSON object:
   {"downloads": FOLDER, "runs": [{"dpr": 1, "zoom": "1", "frame": 40 or null, "screenshot": PATH or null,
+     "width": 1600, "height": 1200 (the viewport, CSS pixels; these by default),
      "boxes": [{"box": [x, y, width, height], "name": "walker"}],
      "resize": {"index": 0, "by": [dx, dy]} or null, "deleteExtra": true}]}
 Boxes are clip pixels; each is dragged from its top-left to its bottom-right corner on the still,
@@ -47,8 +48,8 @@ def screen_point(geometry, x, y):
 
 def perform(browser, page, run, downloads):
     session = browser.open_page()
-    browser.send("Emulation.setDeviceMetricsOverride", {"width": 1600, "height": 1200, "deviceScaleFactor": run["dpr"], "mobile": False},
-                 session=session)
+    browser.send("Emulation.setDeviceMetricsOverride", {"width": run.get("width", 1600), "height": run.get("height", 1200),
+                                                        "deviceScaleFactor": run["dpr"], "mobile": False}, session=session)
     browser.send("Page.navigate", {"url": "file://" + page}, session=session)
     browser.wait_for("Page.loadEventFired")
     if run.get("frame") is not None:

@@ -71,6 +71,7 @@ def correct(browser, session, spec):
         browser.drag(session, screen_point(geometry, x, y), screen_point(geometry, x + width, y + height))
     result["corrections"] = browser.evaluate(CORRECTIONS, session)
     if spec.get("screenshot"):
+        browser.evaluate("document.getElementById('correct').scrollIntoView({block: 'start'})", session)
         shot = browser.send("Page.captureScreenshot", {"format": "png"}, session=session)
         with open(spec["screenshot"], "wb") as file:
             file.write(base64.b64decode(shot["data"]))
