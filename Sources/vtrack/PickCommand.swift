@@ -60,16 +60,11 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
         let written = try chosen.write(from: reader, into: stillFolder)
         let relativeFolder = FilePath.relative(folder, from: FilePath.folder(of: pagePath))
         let pickPage = PickPage(
-            clipName: FilePath.name(of: clip), clipPath: Self.absolute(clip), width: reader.info.width, height: reader.info.height,
+            clipName: FilePath.name(of: clip), clipPath: FilePath.absolute(clip), width: reader.info.width, height: reader.info.height,
             chosen: frame, stills: written.map { PickPage.Still(frame: $0, href: relativeFolder + "/" + PageLink.stillName(frame: $0)) })
         let html = try pickPage.html()
         try stillFolder.commit()
         try TextOutputFile.write(html, to: pagePath, kind: "pick page")
         print("wrote \(pagePath) (\(written.count) still\(written.count == 1 ? "" : "s") in \(folder))")
-    }
-
-    /// `path` made absolute against the working folder, so that the page's command runs from anywhere.
-    private static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 }

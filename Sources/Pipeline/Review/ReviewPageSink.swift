@@ -31,8 +31,7 @@ public final class ReviewPageSink: TrackSink {
     public init(path: String, clip: String, video: String?, info: VideoInfo) {
         self.path = path
         clipName = (clip as NSString).lastPathComponent
-        clipPath = clip.hasPrefix("/") ? clip
-            : ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(clip) as NSString).standardizingPath
+        clipPath = FilePath.absolute(clip)
         videoHref = video.map { FilePath.relative($0, from: FilePath.folder(of: path)) }
         frameRate = info.frameRate
         finder = ReviewMomentFinder(frameRate: info.frameRate)
