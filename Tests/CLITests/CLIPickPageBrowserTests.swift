@@ -81,7 +81,7 @@ final class CLIPickPageBrowserTests: XCTestCase {
         XCTAssertTrue(picked.stdout.contains("wrote " + folder.path("pick/car.html")), picked.stdout)
         try FileManager.default.moveItem(atPath: folder.path("pick"), toPath: folder.path("moved"))
 
-        let face = [58, 32, 60, 62], onSixty = [50, 28, 64, 66]
+        let onSixty = [50, 28, 64, 66]
         let result = try CLI.checkPickPage(folder.path("moved/car.html"), spec: [
             "downloads": folder.path("downloads"),
             "runs": [
