@@ -23,19 +23,29 @@ public enum FilePath {
     ///     FilePath.relative("out/clip.mp4", from: "out")          // "clip.mp4"
     ///     FilePath.relative("videos/clip.mp4", from: "reports")   // "../videos/clip.mp4"
     public static func relative(_ path: String, from folder: String) -> String {
-        func components(_ path: String) -> [String] {
-            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-            var result: [String] = []
-            for part in absolute.split(separator: "/") where part != "." {
-                if part == ".." { if !result.isEmpty { result.removeLast() } } else { result.append(String(part)) }
-            }
-            return result
-        }
         let target = components(path), base = components(folder.isEmpty ? "." : folder)
         var shared = 0
         while shared < min(target.count, base.count), target[shared] == base[shared] { shared += 1 }
         let up = Array(repeating: "..", count: base.count - shared)
         return (up + target[shared...]).joined(separator: "/")
+    }
+
+    /// `path` made absolute against the working folder, `.` and `..` resolved without following
+    /// links, so that a command shown on a page runs from any folder:
+    ///
+    ///     FilePath.absolute("clips/../a.mp4")   // "/home/me/a.mp4", working in /home/me
+    public static func absolute(_ path: String) -> String {
+        "/" + components(path).joined(separator: "/")
+    }
+
+    /// The components of `path` made absolute, `.` and `..` resolved.
+    private static func components(_ path: String) -> [String] {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var result: [String] = []
+        for part in absolute.split(separator: "/") where part != "." {
+            if part == ".." { if !result.isEmpty { result.removeLast() } } else { result.append(String(part)) }
+        }
+        return result
     }
 
     /// The last component of `path` (the file's name), ignoring trailing slashes; `""` when there is

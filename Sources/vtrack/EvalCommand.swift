@@ -14,7 +14,7 @@ struct EvalCommand: ParsableCommand {
           vtrack eval data/sequences --protocol sre     (otb is the default)
           vtrack eval mot data/mot --out mot-out
         """,
-        subcommands: [OTBEvalCommand.self, MOTEvalCommand.self],
+        subcommands: [OTBEvalCommand.self, MOTEvalCommand.self, ReviewLoopEvalCommand.self],
         defaultSubcommand: OTBEvalCommand.self
     )
 

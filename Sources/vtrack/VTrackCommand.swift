@@ -17,7 +17,7 @@ struct VTrackCommand: ParsableCommand {
         Example:
           vtrack track SampleVideos/carphone_face_in_car.mp4 --box 58,32,60,62 --out out/
         """,
-        subcommands: [TrackCommand.self, DetectCommand.self, RegisterCommand.self, ProbeCommand.self, EvalCommand.self, BenchCommand.self, SynthCommand.self,
+        subcommands: [TrackCommand.self, PickCommand.self, DetectCommand.self, RegisterCommand.self, ProbeCommand.self, EvalCommand.self, BenchCommand.self, SynthCommand.self,
                       BatchCommand.self, MergeCommand.self, RenderCommand.self]
     )
 

@@ -5,7 +5,8 @@ import XCTest
 /// `vtrack batch`'s index page in a real browser (headless chromium; skipped with a line where it is
 /// not installed), after the output folder moved: no script errors, the thumbnails load, every link
 /// resolves to a file in the moved folder, the rows come in "needs review" order and the control
-/// sorts them by name and back, and a clip's link opens its review page.
+/// sorts them by name and back, and a clip's link opens its review page, which has a still of each
+/// moment's frame to correct.
 final class CLIBatchIndexBrowserTests: XCTestCase {
     func testTheIndexWorksInABrowserAfterTheFolderMoved() throws {
         let folder = try CLITemporaryFolder()
@@ -19,6 +20,9 @@ final class CLIBatchIndexBrowserTests: XCTestCase {
         XCTAssertEqual(batch.status, 2, "a clip failed: \(batch.stderr)")
         XCTAssertTrue(batch.stdout.contains("index: " + folder.path("out/index.html")), batch.stdout)
         try FileManager.default.moveItem(atPath: folder.path("out"), toPath: folder.path("moved"))
+        XCTAssertTrue(folder.files(under: "moved").contains { $0.hasPrefix("walkers.stills/frame-") }, "the walkers' moments have stills")
+        let walkersPage = try String(contentsOfFile: folder.path("moved/walkers.html"), encoding: .utf8)
+        XCTAssertTrue(walkersPage.contains(#"walkers.stills/frame-"#) && walkersPage.contains(#"id="correct""#), "its page opens them to correct")
 
         let result = try CLI.checkIndexPage(folder.path("moved/index.html"))
         XCTAssertNil(result["failure"] as? String, "\(result)")

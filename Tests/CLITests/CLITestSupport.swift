@@ -111,6 +111,56 @@ enum CLI {
         try runBrowserScript("index_page_check.py", [page], file: file, line: line)
     }
 
+    /// Draws boxes on a `vtrack pick` page in headless chromium through `Browser/pick_page_check.py`
+    /// with mouse events, as `spec` says (its runs: pixel ratio, zoom, frame, boxes, a resize, a
+    /// deletion; see the script), saves each run's keyframes file into `spec["downloads"]` and returns
+    /// the script's JSON. Skips as ``checkReviewPage(_:moment:screenshot:file:line:)`` does.
+    static func checkPickPage(_ page: String, spec: [String: Any], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        try runBrowserScript("pick_page_check.py", [page, try specFile(spec)], file: file, line: line)
+    }
+
+    /// Corrects a moment of a review page in headless chromium through
+    /// `Browser/review_correction_check.py` as `spec` says (the frame, a box to drag, an object to
+    /// mark absent, one to add), reloads the page, saves the keyframes file into `spec["downloads"]`
+    /// and returns the script's JSON. Skips as ``checkReviewPage(_:moment:screenshot:file:line:)`` does.
+    static func checkReviewCorrection(_ page: String, spec: [String: Any], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        try runBrowserScript("review_correction_check.py", [page, try specFile(spec)], file: file, line: line)
+    }
+
+    /// `spec` as a JSON file in the system's temporary folder, for a browser script to read.
+    private static func specFile(_ spec: [String: Any]) throws -> String {
+        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("vtrack-spec-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The words of a command line as a POSIX shell splits it, for the commands the pages show:
+    /// words separated by spaces, single-quoted parts taken as they are (`'it'\''s'` is `it's`).
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = [], word = "", inWord = false, quoted = false, escaped = false
+        for character in line {
+            if quoted {
+                if character == "'" { quoted = false } else { word.append(character) }
+            } else if escaped {
+                word.append(character)
+                escaped = false
+            } else if character == "'" || character == "\\" {
+                quoted = character == "'"
+                escaped = character == "\\"
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(word) }
+        return words
+    }
+
     /// Runs `Browser/SCRIPT CHROMIUM ARGUMENTS...` with python3 and returns the JSON object it prints.
     private static func runBrowserScript(_ name: String, _ arguments: [String], file: StaticString, line: UInt) throws -> [String: Any] {
         guard let chromium = executable(named: "chromium") else {
@@ -222,6 +272,13 @@ final class CLITemporaryFolder {
         }
         return found.sorted()
     }
+}
+
+/// Whether a file of an output folder is not one of a review page's stills
+/// (`NAME.stills/frame-000012.png`), which a run writes for each moment it finds. A still's
+/// temporary file (`NAME.stills/.frame-000012.png.partial`) is not a still.
+func isNotAStill(_ relativePath: String) -> Bool {
+    !relativePath.contains(".stills/frame-")
 }
 
 /// The bundled 120-frame, 176x144 sample clip.

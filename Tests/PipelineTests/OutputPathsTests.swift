@@ -28,6 +28,15 @@ final class OutputPathsTests: XCTestCase {
         XCTAssertEqual(FilePath.folder(of: "//x"), "/")
     }
 
+    /// The clip as a page's command names it: absolute, so that the command runs from any folder.
+    func testAbsolutePathsResolveDotsAgainstTheWorkingFolder() {
+        let here = FileManager.default.currentDirectoryPath
+        XCTAssertEqual(FilePath.absolute("/clips/./a/../b.mp4"), "/clips/b.mp4")
+        XCTAssertEqual(FilePath.absolute("//clips//b.mp4"), "/clips/b.mp4")
+        XCTAssertEqual(FilePath.absolute("b.mp4"), FilePath.absolute(here) + "/b.mp4")
+        XCTAssertEqual(FilePath.absolute("/.."), "/")
+    }
+
     /// Every command may read vtrack's installed models (the appearance describer reads its model
     /// whenever boxes are tracked), so no output may be one, whether or not the command names it.
     func testOutputsOnAnInstalledModelAreRefused() {

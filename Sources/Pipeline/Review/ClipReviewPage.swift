@@ -3,9 +3,10 @@ import Imaging
 
 /// A static HTML page for reviewing one clip's run: the annotated MP4, a timeline per object (its
 /// confidence over time over a band drawn as the MP4 draws it: solid, dashed or `lost`), and the
-/// moments to check, each a link that seeks the video to its time. No server, no network, no
-/// script from elsewhere: one file with inline styles and a few lines of inline script, linking the
-/// MP4 by a path relative to the page.
+/// moments to check, each a link that seeks the video to its time and, with a ``ReviewCorrection``,
+/// opens a still of that exact frame with the run's boxes on it to correct (``ReviewCorrectionScript``).
+/// No server, no network, no script from elsewhere: one file with inline styles and script, linking
+/// the MP4 and the stills by paths relative to the page.
 public struct ClipReviewPage: Sendable {
     /// The clip's file name, shown as the title.
     public var clipName: String
@@ -15,20 +16,25 @@ public struct ClipReviewPage: Sendable {
     public var frameRate: Double
     public var timelines: [TrackTimeline]
     public var moments: [ReviewMoment]
+    /// The stills and keyframes for correcting the run; nil: the page only seeks the video.
+    public var correction: ReviewCorrection?
 
-    public init(clipName: String, videoHref: String?, frameRate: Double, timelines: [TrackTimeline], moments: [ReviewMoment]) {
+    public init(clipName: String, videoHref: String?, frameRate: Double, timelines: [TrackTimeline], moments: [ReviewMoment],
+                correction: ReviewCorrection? = nil) {
         self.clipName = clipName
         self.videoHref = videoHref
         self.frameRate = frameRate
         self.timelines = timelines
         self.moments = moments
+        self.correction = correction
     }
 
     /// The timelines' width in SVG units; a timeline draws at most this many confidence points.
     static let timelineWidth = 1000
 
-    /// The page's HTML.
-    public var html: String {
+    /// The page's HTML. Throws only when the correction data cannot be written as JSON (a box that
+    /// is not a finite number).
+    public func html() throws -> String {
         let first = timelines.compactMap { $0.points.first?.frame }.min() ?? 0
         let lastFrame = timelines.compactMap { $0.points.last?.frame }.max() ?? first, last = max(lastFrame, first + 1)
         var lines = [
@@ -44,6 +50,8 @@ public struct ClipReviewPage: Sendable {
             ".shares { color: #555; } svg.timeline { width: 100%; height: 64px; display: block; background: #f6f6f6; }",
             ".moments a { text-decoration: none; } .moments a:hover { text-decoration: underline; }",
             ".kind-lost { color: #b00; } .kind-found { color: #070; } .kind-overlap { color: #a50; }",
+            correction == nil ? "" : ReviewCorrectionScript.style,
+            correction == nil ? "" : BoxEditorScript.style,
             "</style>",
             "</head>",
             "<body>",
@@ -60,6 +68,7 @@ public struct ClipReviewPage: Sendable {
             lines += timelineHTML(timeline, index: index, first: first, last: last)
         }
         lines.append("</section>")
+        if correction != nil { lines += ReviewCorrectionScript.panel }
         lines.append(#"<section class="moments">"#)
         lines.append("<h2>Moments to check</h2>")
         if moments.isEmpty {
@@ -67,13 +76,18 @@ public struct ClipReviewPage: Sendable {
         } else {
             lines.append("<ol>")
             for moment in moments {
-                lines.append(##"<li><a href="#" data-time="\##(seekTime(moment))" class="moment kind-\##(Self.kindClass(moment.kind))">\##(Self.clock(moment.time)) (frame \##(moment.frame)): \##(MarkupText.escaped(moment.summary))</a></li>"##)
+                lines.append(##"<li><a href="#" data-time="\##(seekTime(moment))" data-frame="\##(moment.frame)" class="moment kind-\##(Self.kindClass(moment.kind))">\##(Self.clock(moment.time)) (frame \##(moment.frame)): \##(MarkupText.escaped(moment.summary))</a></li>"##)
             }
             lines.append("</ol>")
         }
         lines.append("</section>")
+        if let correction {
+            lines += ReviewCorrectionScript.corrections
+            lines.append(try ReviewCorrectionScript.data(correction, clipName: clipName, timelines: timelines))
+        }
         lines += [
-            "<script>",
+            // CDATA keeps the page's body well-formed XML around the script's `<` and `&`.
+            "<script>//<![CDATA[",
             "const video = document.getElementById('clip');",
             "for (const link of document.querySelectorAll('[data-time]')) {",
             "  link.addEventListener('click', event => {",
@@ -83,7 +97,9 @@ public struct ClipReviewPage: Sendable {
             "    video.currentTime = parseFloat(link.dataset.time);",
             "  });",
             "}",
-            "</script>",
+            correction == nil ? "" : BoxEditorScript.source,
+            correction == nil ? "" : ReviewCorrectionScript.source,
+            "//]]></script>",
             "</body>",
             "</html>",
         ]
@@ -122,7 +138,7 @@ public struct ClipReviewPage: Sendable {
         }
         lines.append(#"<polyline fill="none" stroke="\#(css)" stroke-width="1.5" points="\#(confidencePoints(timeline, x: x))"/>"#)
         for moment in moments where moment.trackIDs.contains(timeline.trackID) {
-            lines.append(##"<a href="#" data-time="\##(seekTime(moment))"><title>\##(MarkupText.escaped(moment.summary)) at frame \##(moment.frame)</title><rect x="\##(x(moment.frame))" y="0" width="3" height="50" fill="\##(moment.kind == .foundAgain ? "#070" : "#b00")" fill-opacity="0.6"/></a>"##)
+            lines.append(##"<a href="#" data-time="\##(seekTime(moment))" data-frame="\##(moment.frame)"><title>\##(MarkupText.escaped(moment.summary)) at frame \##(moment.frame)</title><rect x="\##(x(moment.frame))" y="0" width="3" height="50" fill="\##(moment.kind == .foundAgain ? "#070" : "#b00")" fill-opacity="0.6"/></a>"##)
         }
         lines += ["</svg>", "</div>"]
         return lines
@@ -159,10 +175,7 @@ public struct ClipReviewPage: Sendable {
 
     /// A relative path (`/`-separated) as an attribute value: each component percent-encoded, then escaped.
     static func href(_ relativePath: String) -> String {
-        let encoded = relativePath.split(separator: "/", omittingEmptySubsequences: false).map { component in
-            String(component).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? String(component)
-        }.joined(separator: "/")
-        return MarkupText.escaped(encoded)
+        MarkupText.escaped(PageLink.url(relativePath))
     }
 
     /// The track's colour in the MP4 (``TrackPalette``) as CSS, `#rrggbb`.

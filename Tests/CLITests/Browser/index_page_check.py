@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Opens a batch's index page in headless chromium (see review_page_check.py) and prints one JSON
+"""Opens a batch's index page in headless chromium (devtools.py) and prints one JSON
 object: the rows' order as loaded, after choosing "by name" and after choosing "needs review"
 again, the images (loaded or not), the links, where clicking the first row's clip link leads, and
 the console messages, script exceptions and browser errors of both pages.
@@ -10,7 +10,7 @@ import json
 import os
 import sys
 
-from review_page_check import Browser
+from devtools import Browser
 
 READ_AND_SORT = """(() => {
   const names = () => Array.from(document.querySelectorAll('#clips tbody tr.clip')).map(row => row.dataset.name);

@@ -1,0 +1,166 @@
+import Foundation
+import Imaging
+import Pipeline
+import VideoIO
+
+/// Plays a reviewer of `vtrack track --report` on a sequence with ground truth, to measure what the
+/// review loop (run, review, correct, re-track) is worth for `K` corrections.
+///
+///     let result = try ReviewLoopBenchmark.run(sequence, corrections: 3, options: TrackingOptions(level: .fast))
+///     print(result.firstRun, result.corrected, result.evenlySpaced, result.straightLines)
+///
+/// - The first run tracks from the ground truth's first box, as `vtrack track --box` does.
+/// - The reviewer takes the run's moments (``ReviewMomentFinder``, the review page's list) in their
+///   order and, for each moment whose box is off the object (IoU < 0.5 with the ground truth, on a
+///   frame where the object is annotated), gives the ground-truth box there as a keyframe, up to `K`
+///   corrections, one per frame.
+/// - The corrected run is keyframe-guided from the first box and those corrections, as
+///   `vtrack track --keyframes` runs the page's file.
+/// - Beside it, at the same `K`: a keyframe-guided run from the first box and `K` ground-truth
+///   keyframes spaced evenly through the sequence, and the first box and the corrections joined by
+///   straight lines (each held after the last keyframe), as an annotation tool interpolates.
+///
+/// Every score is the success AUC (0...1) over every annotated frame.
+public enum ReviewLoopBenchmark {
+    /// One sequence's scores at one `K`.
+    public struct Result: Sendable, Equatable {
+        public var sequence: String
+        /// The corrections allowed.
+        public var allowed: Int
+        /// The frames corrected, in the order the reviewer met them (at most ``allowed``).
+        public var correctedFrames: [Int]
+        /// The first run's success AUC.
+        public var firstRun: Double
+        /// Re-tracked from the first box and the corrections.
+        public var corrected: Double
+        /// Tracked from the first box and ``allowed`` keyframes spaced evenly.
+        public var evenlySpaced: Double
+        /// The first box and the corrections joined by straight lines.
+        public var straightLines: Double
+    }
+
+    /// Runs the loop on `sequence` with up to `allowed` corrections (≥ 0). Throws
+    /// ``EvaluationError/trackingFailed(sequence:frame:reason:)`` when the sequence has no annotated
+    /// frame to start from or a run fails.
+    public static func run(_ sequence: OTBSequence, corrections allowed: Int, options: TrackingOptions) throws -> Result {
+        let truth = sequence.groundTruth
+        guard let start = truth.indices.first(where: { isAnnotated(truth[$0]) }) else {
+            throw EvaluationError.trackingFailed(sequence: sequence.name, frame: 0, reason: "no annotated frame to start from")
+        }
+        var firstOptions = options
+        firstOptions.startFrame = start
+        let first = try track(sequence) {
+            try ClipTrackingSession(clipPath: sequence.videoPath, targets: [TrackTarget(label: sequence.name, box: truth[start])],
+                                    options: firstOptions)
+        }
+        let corrections = reviewerCorrections(of: first, truth: truth, frameRate: try frameRate(of: sequence), allowed: allowed)
+        let startKeyframe = Keyframe(frame: start, box: truth[start], origin: "ground truth")
+        let correctedKeyframes = [startKeyframe] + corrections.map { Keyframe(frame: $0, box: truth[$0], origin: "ground truth") }
+        let evenFrames = evenlySpacedFrames(from: start, count: allowed, truth: truth)
+        let evenKeyframes = [startKeyframe] + evenFrames.map { Keyframe(frame: $0, box: truth[$0], origin: "ground truth") }
+        func guided(_ keyframes: [Keyframe]) throws -> [PixelRect?] {
+            try predictions(track(sequence) {
+                try KeyframeGuidedSession(clipPath: sequence.videoPath, targets: [KeyframedTarget(label: sequence.name, keyframes: keyframes)],
+                                          options: options)
+            }, frames: truth.count)
+        }
+        func score(_ boxes: [PixelRect?]) -> Double {
+            SequenceScore(predictions: boxes, groundTruth: truth, startFrame: start).curves.auc
+        }
+        return Result(sequence: sequence.name, allowed: allowed, correctedFrames: corrections,
+                      firstRun: score(predictions(first, frames: truth.count)),
+                      corrected: score(try guided(correctedKeyframes)),
+                      evenlySpaced: score(try guided(evenKeyframes)),
+                      straightLines: score(straightLines(through: correctedKeyframes, frames: truth.count)))
+    }
+
+    /// The frames the reviewer corrects: the moments' frames, in order, where the run's box is off
+    /// the annotated object (IoU < 0.5), each once, at most `allowed`.
+    static func reviewerCorrections(of records: [TrackRecord], truth: [PixelRect], frameRate: Double, allowed: Int) -> [Int] {
+        var finder = ReviewMomentFinder(frameRate: frameRate)
+        var corrected: [Int] = []
+        for record in records where corrected.count < allowed {
+            for moment in finder.add([record]) where corrected.count < allowed && !corrected.contains(moment.frame) {
+                guard moment.frame < truth.count, isAnnotated(truth[moment.frame]), record.box.iou(truth[moment.frame]) < 0.5 else { continue }
+                corrected.append(moment.frame)
+            }
+        }
+        return corrected
+    }
+
+    /// `count` annotated frames spaced evenly after `start` (the nearest annotated frame at or after
+    /// each even step; fewer when the sequence runs out).
+    static func evenlySpacedFrames(from start: Int, count: Int, truth: [PixelRect]) -> [Int] {
+        guard count > 0 else { return [] }
+        var frames: [Int] = []
+        for step in 1...count {
+            let even = start + step * (truth.count - start) / (count + 1)
+            if let frame = (even..<truth.count).first(where: { isAnnotated(truth[$0]) && !frames.contains($0) && $0 != start }) {
+                frames.append(frame)
+            }
+        }
+        return frames
+    }
+
+    /// The keyframes' boxes joined by straight lines (x, y, width and height each linear in the
+    /// frame), the last held to the end; nil before the first.
+    static func straightLines(through keyframes: [Keyframe], frames: Int) -> [PixelRect?] {
+        let sorted = keyframes.sorted { $0.frame < $1.frame }
+        var boxes = [PixelRect?](repeating: nil, count: frames)
+        for (index, keyframe) in sorted.enumerated() where keyframe.frame < frames {
+            let next = index + 1 < sorted.count ? sorted[index + 1] : nil
+            let end = min(frames, next?.frame ?? frames)
+            for frame in keyframe.frame..<end {
+                guard let next else {
+                    boxes[frame] = keyframe.box
+                    continue
+                }
+                let t = Double(frame - keyframe.frame) / Double(next.frame - keyframe.frame)
+                func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+                boxes[frame] = PixelRect(x: mix(keyframe.box.x, next.box.x), y: mix(keyframe.box.y, next.box.y),
+                                         width: mix(keyframe.box.width, next.box.width), height: mix(keyframe.box.height, next.box.height))
+            }
+        }
+        return boxes
+    }
+
+    /// Element `k` is the run's box on frame `k` (whatever its state, as every frame is scored); nil where it has none.
+    private static func predictions(_ records: [TrackRecord], frames: Int) -> [PixelRect?] {
+        var boxes = [PixelRect?](repeating: nil, count: frames)
+        for record in records where record.frame < frames { boxes[record.frame] = record.box }
+        return boxes
+    }
+
+    private static func isAnnotated(_ box: PixelRect) -> Bool {
+        box.x.isFinite && box.y.isFinite && box.width > 0 && box.height > 0
+    }
+
+    private static func frameRate(of sequence: OTBSequence) throws -> Double {
+        do {
+            return try VideoReader(path: sequence.videoPath).info.frameRate
+        } catch {
+            throw EvaluationError.videoFailed(path: sequence.videoPath, reason: "\(error)")
+        }
+    }
+
+    /// The records of the sequence's one track, from the session `makeSession` opens.
+    private static func track<Session: ReviewLoopSession>(_ sequence: OTBSequence, _ makeSession: () throws -> Session) throws -> [TrackRecord] {
+        do {
+            let collector = RecordCollector(trackID: 1, frameLimit: sequence.groundTruth.count)
+            _ = try makeSession().run(makeSinks: { [collector] }, progress: nil)
+            return collector.records
+        } catch let error as EvaluationError {
+            throw error
+        } catch {
+            throw EvaluationError.trackingFailed(sequence: sequence.name, frame: 0, reason: "\(error)")
+        }
+    }
+}
+
+/// The sessions the benchmark runs: plain and keyframe-guided tracking.
+protocol ReviewLoopSession {
+    func run(makeSinks: () throws -> [TrackSink], progress: ((Int) -> Void)?) throws -> ClipReport
+}
+
+extension ClipTrackingSession: ReviewLoopSession {}
+extension KeyframeGuidedSession: ReviewLoopSession {}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+import VideoIO
+
+struct PickCommand: ParsableCommand, ShowsFFmpegLog {
+    static let configuration = CommandConfiguration(
+        commandName: "pick",
+        abstract: "Write a page to draw the boxes to track on a frame of the clip, and get the vtrack track command for them.",
+        discussion: """
+        Writes one page (no server, nothing fetched) and a folder of stills beside it: the frame \
+        given by --frame at full resolution and --stills frames spaced evenly through the clip to \
+        choose from. Open the page in a browser, drag boxes on the picture, name them, adjust \
+        them by their corners and edges; the page shows the vtrack track command for them (a box \
+        not on frame 0 as --box name=x,y,width,height@FRAME) and saves them as a keyframes file \
+        for --keyframes. Boxes are the clip's pixels (the upright picture's, origin at the \
+        top-left pixel) whatever the page's zoom or the display.
+
+        Examples:
+          vtrack pick SampleVideos/pets09_s2l1_vtest_pedestrians.mp4
+          vtrack pick clip.mp4 --frame 120 --page picks/clip.html
+        """
+    )
+
+    @OptionGroup var log: FFmpegLogOptions
+
+    @Argument(help: "A video file or an image-sequence pattern such as img/%04d.jpg.")
+    var clip: String
+
+    @Option(help: ArgumentHelp("The frame to show first (0-based).", valueName: "n"))
+    var frame = 0
+
+    @Option(help: ArgumentHelp("How many frames, spaced evenly through the clip, to offer besides --frame.", valueName: "n"))
+    var stills = 8
+
+    @Option(help: ArgumentHelp("Where to write the page (default vtrack-out/<clip>.pick.html); its stills go to <page>.stills/.",
+                               valueName: "path"))
+    var page: String?
+
+    func validate() throws {
+        if frame < 0 { throw ValidationError("--frame must be 0 or more") }
+        if stills < 0 || stills > 100 { throw ValidationError("--stills must be between 0 and 100") }
+    }
+
+    func run() throws {
+        let pagePath = page ?? "vtrack-out/" + OutputPaths.safeStem(of: clip) + ".pick.html"
+        let reader = try VideoReader(path: clip)
+        if let count = reader.info.frameCount, frame >= count {
+            throw PickError.frameAfterEnd(path: clip, frame: frame, last: count - 1)
+        }
+        let chosen = PickStills(chosen: frame, count: stills, frameCount: reader.info.frameCount)
+        let folder = PageLink.stillsFolder(forPage: pagePath)
+        let stillPath = { (frame: Int) in (folder as NSString).appendingPathComponent(PageLink.stillName(frame: frame)) }
+        var files = CommandFiles()
+        files.input("the clip", clip)
+        files.output("pick page", pagePath, streams: false)
+        for frame in chosen.frames { files.output("still", stillPath(frame), streams: false) }
+        try files.check()
+        let stillFolder = StillFolder(path: folder)
+        let written = try chosen.write(from: reader, into: stillFolder)
+        let relativeFolder = FilePath.relative(folder, from: FilePath.folder(of: pagePath))
+        let pickPage = PickPage(
+            clipName: FilePath.name(of: clip), clipPath: FilePath.absolute(clip), width: reader.info.width, height: reader.info.height,
+            chosen: frame, stills: written.map { PickPage.Still(frame: $0, href: relativeFolder + "/" + PageLink.stillName(frame: $0)) })
+        let html = try pickPage.html()
+        try stillFolder.commit()
+        try TextOutputFile.write(html, to: pagePath, kind: "pick page")
+        print("wrote \(pagePath) (\(written.count) still\(written.count == 1 ? "" : "s") in \(folder))")
+    }
+}
