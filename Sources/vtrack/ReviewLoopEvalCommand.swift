@@ -32,6 +32,9 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Option(help: "Tracker level: fast or accurate.")
     var level: TrackingLevel = .fast
 
+    @Flag(help: "Track with the level's correlation filter on hand-made features (track --correlation-filter) instead of its learned tracker.")
+    var correlationFilter = false
+
     @Option(help: ArgumentHelp("Comma-separated sequence names (default: all).", valueName: "a,b"))
     var sequences: String?
 
@@ -51,7 +54,8 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
         output?.writeLine("sequence,corrections_allowed,corrected_frames,first_run_auc,corrected_auc,evenly_spaced_auc,straight_lines_auc")
         var results: [ReviewLoopBenchmark.Result] = []
         for sequence in data.sequences {
-            let result = try ReviewLoopBenchmark.run(sequence, corrections: corrections, options: TrackingOptions(level: level))
+            let result = try ReviewLoopBenchmark.run(sequence, corrections: corrections, options: TrackingOptions(
+                level: level, trackerKind: correlationFilter ? .correlationFilter : .learned))
             results.append(result)
             let frames = result.correctedFrames.map(String.init).joined(separator: " ")
             let scores = [result.firstRun, result.corrected, result.evenlySpaced, result.straightLines].map { String(format: "%.3f", $0) }

@@ -12,7 +12,7 @@ final class CLIReviewLoopTests: XCTestCase {
                                    "--jump", "150,60"])
         XCTAssertEqual(made.status, 0, made.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("data/Jump/groundtruth_rect.txt")))
-        let loop = try CLI.vtrack(["eval", "review-loop", folder.path("data"), "--corrections", "2", "--level", "fast",
+        let loop = try CLI.vtrack(["eval", "review-loop", folder.path("data"), "--corrections", "2", "--level", "fast", "--correlation-filter",
                                    "--csv", folder.path("loop.csv")], timeout: 300)
         XCTAssertEqual(loop.status, 0, loop.stderr)
         print(loop.stdout)
