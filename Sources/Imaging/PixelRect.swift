@@ -52,6 +52,13 @@ public struct PixelRect: Equatable, Hashable, Sendable, Codable, CustomStringCon
         return union > 0 ? overlap.area / union : 0
     }
 
+    /// The share (0...1) of the rectangle's area inside a `width` x `height` frame; 0 for an empty rectangle.
+    public func shareInside(width frameWidth: Int, height frameHeight: Int) -> Double {
+        let area = width * height
+        guard area > 0, let inside = clipped(toWidth: frameWidth, height: frameHeight) else { return 0 }
+        return min(1, inside.width * inside.height / area)
+    }
+
     /// The part of the rectangle inside a `width` x `height` frame, or `nil` when none is.
     public func clipped(toWidth frameWidth: Int, height frameHeight: Int) -> PixelRect? {
         intersection(PixelRect(x: 0, y: 0, width: Double(frameWidth), height: Double(frameHeight)))

@@ -43,11 +43,9 @@ public final class ClipTrackingSession {
         self.reader = reader
         info = reader.info
         self.clipPath = clipPath
-        let runnable = targets.contains { $0.corners == nil }
-            ? try RunnableTrackerKind.resolve(options.trackerKind) : (kind: options.trackerKind, warning: nil)
-        var resolved = options
-        resolved.trackerKind = runnable.kind
-        self.options = resolved
+        // Rectangles and automatic tracks run no learned tracker: only boxes need the runtime.
+        let runnable = targets.contains { $0.corners == nil } ? try RunnableTrackerKind.resolving(options) : (options: options, warning: nil)
+        self.options = runnable.options
         runtimeWarning = runnable.warning
         do {
             self.targets = try targets.map { try $0.clipped(toWidth: reader.info.width, height: reader.info.height) }

@@ -12,4 +12,12 @@ enum RunnableTrackerKind {
         return (.correlationFilter, "the neural runtime is not installed (\(InferenceRuntime.libraryPath)): tracking with the "
                 + "correlation filters on hand-made features instead of the learned trackers; install it with: bash scripts/install-deps.sh")
     }
+
+    /// `options` with ``resolve(_:)``'s kind for its tracker kind, and the warning.
+    static func resolving(_ options: TrackingOptions) throws -> (options: TrackingOptions, warning: String?) {
+        let runnable = try resolve(options.trackerKind)
+        var resolved = options
+        resolved.trackerKind = runnable.kind
+        return (resolved, runnable.warning)
+    }
 }

@@ -270,8 +270,7 @@ public final class CorrelationTracker: ObjectTracker {
         let clipped = inside
             ?? PixelRect(x: min(max(position.centerX, 0), Double(frame.width) - 1), y: min(max(position.centerY, 0), Double(frame.height) - 1),
                          width: 1, height: 1)
-        let area = box.width * box.height
-        let visible = inside.map { area > 0 ? min(1, $0.width * $0.height / area) : 0 } ?? 0
+        let visible = box.shareInside(width: frame.width, height: frame.height)
         let contrast = sceneContrast.measure(box: clipped, sceneChange: sceneChange)
         let assessment = position.located.assessment
         let evidence = TrackingEvidence(

@@ -14,7 +14,7 @@ overlap (tracker_partner_agreement). Neither box depends on the choice (the Siam
 moved; the filter restarts by a rule on the two confidences), so every choice can be scored offline
 on the same frames.
 
-Two logistic regressions (Newton's method, ridge 1 on the non-bias weights) over the features of
+Two logistic regressions (fit-confidence.py's: Newton's method, ridge 1 on the non-bias weights) over the features of
 FusionChoiceModel.featureNames, on the frames where the boxes disagree: P(Siamese box IoU >= 0.5) and
 P(filter box IoU >= 0.5); the box with the higher probability is reported. The Siamese tracker's own
 confidence is recomputed from its cues with ConfidenceModel.learnedAccurate (read from the Swift
@@ -27,40 +27,24 @@ of: the Siamese box always, the filter box always, the more confident box, the f
 sequences the held-out choice helps and hurts most. --write puts the weights fitted on every sequence
 in Sources/Tracking/Fusion/FusionChoiceModel+Fitted.swift.
 """
-import argparse, csv, glob, json, os, re, sys
+import argparse, csv, glob, importlib.util, json, os, re, sys
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The confidence fit's readers and regression: one ground-truth reader, IoU and logistic fit for both fits.
+_spec = importlib.util.spec_from_file_location("fit_confidence", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fit-confidence.py"))
+fit_confidence = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fit_confidence)
+ground_truth, iou, sigmoid, fit_logistic = (fit_confidence.load_ground_truth, fit_confidence.iou, fit_confidence.sigmoid,
+                                           fit_confidence.fit_logistic)
 LIMIT = 1e-3
-RIDGE = 1.0
 SOLID = 0.5
 FEATURES = ["bias", "siamese_logit", "filter_logit", "agreement", "log_frames_since_filter_restart"]
-
-
-def ground_truth(path):
-    rows = []
-    for line in open(path).read().splitlines():
-        parts = [p for p in re.split(r"[,\s]+", line.strip()) if p]
-        rows.append([float(p) for p in parts] if len(parts) == 4 else [np.nan] * 4)
-    return np.array(rows, dtype=float).reshape(-1, 4)
-
-
-def iou(a, b):
-    x1 = np.maximum(a[:, 0], b[:, 0]); y1 = np.maximum(a[:, 1], b[:, 1])
-    x2 = np.minimum(a[:, 0] + a[:, 2], b[:, 0] + b[:, 2]); y2 = np.minimum(a[:, 1] + a[:, 3], b[:, 1] + b[:, 3])
-    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
-    union = a[:, 2] * a[:, 3] + b[:, 2] * b[:, 3] - inter
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(union > 0, inter / union, 0.0)
 
 
 def logit(p):
     q = np.clip(p, LIMIT, 1 - LIMIT)
     return np.log(q / (1 - q))
-
-
-def sigmoid(z):
-    return 1 / (1 + np.exp(-np.clip(z, -30, 30)))
 
 
 def learned_accurate_weights():
@@ -103,17 +87,6 @@ def load(run_dir, sequences_dir):
                     "iou_s": np.where(scored, iou(siamese[keep], np.nan_to_num(truth)), np.nan),
                     "iou_f": np.where(scored, iou(filt[keep], np.nan_to_num(truth)), np.nan)})
     return out
-
-
-def fit_logistic(X, y):
-    w = np.zeros(X.shape[1]); penalty = np.full(X.shape[1], RIDGE); penalty[0] = 0
-    for _ in range(50):
-        p = sigmoid(X @ w)
-        step = np.linalg.solve((X * (p * (1 - p))[:, None]).T @ X + np.diag(penalty + 1e-9), X.T @ (p - y) + penalty * w)
-        w -= step
-        if np.max(np.abs(step)) < 1e-7:
-            break
-    return w
 
 
 def fit(data):

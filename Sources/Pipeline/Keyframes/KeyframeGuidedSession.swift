@@ -55,10 +55,8 @@ public final class KeyframeGuidedSession {
         self.reader = reader
         info = reader.info
         self.clipPath = clipPath
-        let runnable = try RunnableTrackerKind.resolve(options.trackerKind)
-        var resolved = options
-        resolved.trackerKind = runnable.kind
-        self.options = resolved
+        let runnable = try RunnableTrackerKind.resolving(options)
+        self.options = runnable.options
         runtimeWarning = runnable.warning
         self.targets = try targets.map { try $0.clipped(toWidth: reader.info.width, height: reader.info.height) }
         if let frames = info.frameCount {

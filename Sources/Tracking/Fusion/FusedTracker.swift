@@ -25,6 +25,8 @@ public final class FusedTracker: ObjectTracker {
     private var filter: CorrelationTracker
     private let configuration: FusedConfiguration
     private var framesSinceFilterRestart = 0
+    /// Each frame's two estimates (Siamese, filter), written side by side; kept to allocate nothing per frame.
+    private var estimates = [TrackerEstimate?](repeating: nil, count: 2)
 
     /// Starts both trackers on `frame` (which must have `rgb`) at `box`; `network` must be the one
     /// ``FusedConfiguration/siamese``'s settings name. Throws what either tracker's start throws.
@@ -45,7 +47,7 @@ public final class FusedTracker: ObjectTracker {
         let disagree = agreement < Self.agreementIoU
         // An object the Siamese tracker's motion carried out of the picture has left: the filter, held
         // inside the frame, cannot say so; and a filter box mostly outside the picture is a sliver at its edge.
-        let filterInView = Self.visibleShare(of: filter.box, clipped: filtered.box) >= ConfidenceModel.outOfViewBelow
+        let filterInView = Float(filter.box.shareInside(width: frame.width, height: frame.height)) >= ConfidenceModel.outOfViewBelow
         let fromFilter = disagree && !evidence.isOutOfView && filterInView && configuration.choice.prefersFilter(
             siameseConfidence: learnedConfidence, filterConfidence: filterConfidence, agreement: agreement,
             framesSinceFilterRestart: framesSinceFilterRestart)
@@ -63,22 +65,15 @@ public final class FusedTracker: ObjectTracker {
         return TrackerEstimate(box: box, evidence: evidence, model: configuration.confidenceModel)
     }
 
-    /// The share (0...1) of a tracker's box that its clipped box keeps.
-    private static func visibleShare(of box: PixelRect, clipped: PixelRect) -> Float {
-        let area = box.width * box.height
-        return area > 0 ? Float(min(1, clipped.width * clipped.height / area)) : 0
-    }
-
     /// Boxes that overlap at least this much are the same placement of the object.
     private static let agreementIoU = 0.5 as Float
 
     /// Both trackers' estimates on `frame`, computed side by side.
     private func bothEstimates(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double),
                                sceneChange: SceneChange?) -> (learned: TrackerEstimate, filtered: TrackerEstimate) {
-        var estimates = [TrackerEstimate?](repeating: nil, count: 2)
         estimates.withUnsafeMutableBufferPointer { slots in
             // Each tracker owns its buffers and writes only its own slot; the frame and the scene change are only read.
-            nonisolated(unsafe) let slots = slots, siamese = siamese, filter = filter, frame = frame, sceneChange = sceneChange
+            nonisolated(unsafe) let slots = slots, siamese = siamese, filter = filter, sceneChange = sceneChange
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 slots[index] = index == 0
                     ? siamese.update(on: frame, cameraShift: cameraShift, sceneChange: sceneChange)

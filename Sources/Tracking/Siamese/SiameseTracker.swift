@@ -235,8 +235,7 @@ public final class SiameseTracker: ObjectTracker {
         let inside = box.clipped(toWidth: frameWidth, height: frameHeight)
         let clipped = inside ?? PixelRect(x: Double(min(max(cx, 0), Float(frameWidth - 1))),
                                           y: Double(min(max(cy, 0), Float(frameHeight - 1))), width: 1, height: 1)
-        let area = box.width * box.height
-        let visible = inside.map { area > 0 ? min(1, $0.width * $0.height / area) : 0 } ?? 0
+        let visible = box.shareInside(width: frameWidth, height: frameHeight)
         let contrast = sceneContrast.preview(box: clipped, sceneChange: sceneChange)
         let peakRatio = averageScore.map { $0 > 0 ? min(candidate.score / $0, 4) : 1 } ?? 1
         let size = (w * h).squareRoot()
