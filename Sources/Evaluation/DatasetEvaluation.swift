@@ -189,9 +189,8 @@ public enum DatasetEvaluation {
     /// and `summary.json`, the categories file and the detector's model.
     private static func inputFiles(of dataset: OTBDataset, peers: PeerResults?, options: EvaluationOptions) -> CommandFiles {
         var files = CommandFiles()
+        dataset.addInputs(to: &files)
         for sequence in dataset.sequences {
-            files.input("the video of \(sequence.name)", sequence.videoPath)
-            files.input("the ground truth of \(sequence.name)", sequence.groundTruthPath)
             for peer in peers?.trackers ?? [] {
                 files.input("\(peer.name)'s results for \(sequence.name)", peer.resultsFile(for: sequence.name))
             }

@@ -46,10 +46,11 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
     }
 
     func run() throws {
+        let data = try OTBDataset(directory: dataset, names: sequences.map(EvalCommand.sequenceNames))
         var files = CommandFiles()
+        data.addInputs(to: &files)
         files.output("CSV", csv)
         try files.check()
-        let data = try OTBDataset(directory: dataset, names: sequences.map(EvalCommand.sequenceNames))
         let output = try csv.map { try TextOutputFile(path: $0, kind: "CSV") }
         output?.writeLine("sequence,corrections_allowed,corrected_frames,first_run_auc,corrected_auc,evenly_spaced_auc,straight_lines_auc")
         var results: [ReviewLoopBenchmark.Result] = []

@@ -4,7 +4,8 @@ import XCTest
 /// `vtrack eval review-loop` on a synthetic sequence whose object hides for a moment and reappears
 /// elsewhere: the run is lost after the object is back in view (with the correlation filter at
 /// `fast`, on frame 53), so the reviewer corrects that moment, and re-tracking from the correction
-/// scores better than the run; every way of using K boxes is scored over every annotated frame.
+/// scores better than the run; every way of using K boxes is scored over every annotated frame. Its CSV
+/// may not be one of the dataset's files.
 final class CLIReviewLoopTests: XCTestCase {
     func testTheReviewerCorrectsMomentsWhereTheBoxIsOffAndEachWayIsScored() throws {
         let folder = try CLITemporaryFolder()
@@ -31,6 +32,14 @@ final class CLIReviewLoopTests: XCTestCase {
         XCTAssertGreaterThan(scores[1], scores[0] + 0.03, "re-tracked from the correction beats the run: \(rows[1])")
         XCTAssertLessThan(scores[3], scores[1], "straight lines from two boxes miss the moving object: \(rows[1])")
         XCTAssertTrue(loop.stdout.contains("mean of 1: first run "), loop.stdout)
+
+        let truthPath = folder.path("data/Jump/groundtruth_rect.txt")
+        let truth = try String(contentsOfFile: truthPath, encoding: .utf8)
+        let ontoInput = try CLI.vtrack(["eval", "review-loop", folder.path("data"), "--csv", truthPath])
+        XCTAssertEqual(ontoInput.status, 1)
+        XCTAssertEqual(ontoInput.messages.count, 1, ontoInput.stderr)
+        XCTAssertTrue(ontoInput.stderr.contains("refusing to overwrite an input file (the ground truth of Jump)"), ontoInput.stderr)
+        XCTAssertEqual(try String(contentsOfFile: truthPath, encoding: .utf8), truth, "the ground truth was overwritten")
 
         let missing = try CLI.vtrack(["eval", "review-loop", folder.path("nowhere")])
         XCTAssertEqual(missing.status, 1)
