@@ -6,7 +6,7 @@ extension TrackingLevel: ExpressibleByArgument {}
 
 /// Options shared by the commands that track.
 struct TrackingOptionsGroup: ParsableArguments {
-    @Option(help: "Tracker level: fast (NanoTrack v2's Siamese tracker on learned features) or accurate (NanoTrack v3 and the correlation filter on every frame, fused: where they disagree the one the verdict trusts is reported and re-seeds the other). A lost object is searched for and found again by the tracker itself (docs/siamese-tracker.md).")
+    @Option(help: "Tracker level: fast (NanoTrack v2's Siamese tracker on learned features) or accurate (NanoTrack v3 and the correlation filter on every frame, fused: where their boxes disagree a fitted choice reports the one more likely on the object, and a sure Siamese tracker restarts a doubtful filter). A lost object is searched for and found again by the tracker itself (docs/siamese-tracker.md).")
     var level: TrackingLevel = .accurate
 
     @Flag(help: "Follow the boxes with the level's correlation filter on hand-made features instead (fast: grey gradient cells; accurate: gradient and colour cells held to the object's box). Needs no neural runtime; without one the filters run anyway, with a warning.")
