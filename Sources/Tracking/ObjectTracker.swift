@@ -16,6 +16,15 @@ public protocol ObjectTracker: AnyObject {
     /// frame's change against the previous one (``SequenceRequestHandler`` measures it once per
     /// frame); without it the confidence cannot tell a box left on the background as well.
     func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double), sceneChange: SceneChange?) -> TrackerEstimate
+    /// The boxes (pixels, top-left origin) where every object tracked on the sequence should be on
+    /// the next frame, this tracker's at index `own`: the others are someone else, which a tracker
+    /// that tells look-alikes apart does not jump onto on the next ``update(on:cameraShift:sceneChange:)``.
+    func noteObjects(_ boxes: [PixelRect], own: Int)
+}
+
+extension ObjectTracker {
+    /// Ignores the other objects (a tracker that does not tell look-alikes apart).
+    public func noteObjects(_ boxes: [PixelRect], own: Int) {}
 }
 
 /// A tracker's answer for one frame: the box, and the evidence its confidence is judged from.

@@ -35,6 +35,8 @@ public final class SequenceRequestHandler {
         var last: Observation
         /// The object's first description and the latest similarity with it (with a describer).
         var appearance: AppearanceMemory?
+        /// How far the box's centre moved on the last frame (pixels).
+        var motion = (dx: 0.0, dy: 0.0)
 
         init(tracker: Tracker, configuration: TrackerConfiguration, last: Observation) {
             self.tracker = tracker
@@ -44,6 +46,8 @@ public final class SequenceRequestHandler {
     }
 
     private var objectTracks: [UUID: Track<any ObjectTracker, DetectedObjectObservation>] = [:]
+    /// The continued objects' predicted boxes, for ``ObjectTracker/noteObjects(_:own:)`` (storage kept between frames).
+    private var objectBoxes: [PixelRect] = []
     private var rectangleTracks: [UUID: Track<PlanarObjectTracker, RectangleObservation>] = [:]
     private var registrations: [UUID: PhaseCorrelationRegistration] = [:]
     /// The handler's own registration of the frames it tracks on, for ``sceneChange`` (integer
@@ -128,6 +132,7 @@ public final class SequenceRequestHandler {
         if !jobs.isEmpty && !registeredAhead {
             sceneRegistration.measureChange(into: sceneChange, shift: sceneRegistration.register(frame.luma, refining: false).peak)
         }
+        noteObjects(of: jobs)
         var outcomes = [Outcome?](repeating: nil, count: jobs.count)
         outcomes.withUnsafeMutableBufferPointer { slots in
             // Each job owns its tracker and writes only its own slot; the frame and the scene change
@@ -149,6 +154,21 @@ public final class SequenceRequestHandler {
         for (job, outcome) in zip(jobs, outcomes) {
             guard let outcome else { continue }
             commit(job, outcome, frame: frame)
+        }
+    }
+
+    /// Tells each continued object's tracker where every continued object should be on this frame
+    /// (its last box moved as on the last frame).
+    private func noteObjects(of jobs: [Job]) {
+        objectBoxes.removeAll(keepingCapacity: true)
+        for case let .continueObject(_, track) in jobs {
+            let box = track.tracker.box
+            objectBoxes.append(PixelRect(x: box.x + track.motion.dx, y: box.y + track.motion.dy, width: box.width, height: box.height))
+        }
+        var own = 0
+        for case let .continueObject(_, track) in jobs {
+            track.tracker.noteObjects(objectBoxes, own: own)
+            own += 1
         }
     }
 
@@ -318,6 +338,9 @@ public final class SequenceRequestHandler {
             let result = DetectedObjectObservation(id: track.last.id,
                                                    boundingBox: NormalizedRect(estimate.box, imageWidth: width, imageHeight: height),
                                                    confidence: estimate.confidence)
+            let previous = PixelRect(track.last.boundingBox, imageWidth: width, imageHeight: height)
+            track.motion = (estimate.box.x + estimate.box.width / 2 - previous.x - previous.width / 2,
+                            estimate.box.y + estimate.box.height / 2 - previous.y - previous.height / 2)
             track.last = result
             request.evidence = estimate.evidence
             finish(request, result, track: track)

@@ -43,9 +43,10 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
         self.trees = trees
     }
 
-    /// The probability (0...1) that the box is on the object given `evidence`.
+    /// The probability (0...1) that the box is on the object given `evidence`: that its place is
+    /// the object's (``TrackingEvidence/identityShare``) times what the cues say of the place.
     public func probability(_ evidence: TrackingEvidence) -> Float {
-        evidence.isOutOfView ? 0 : Logistic.probability(logOdds(evidence))
+        evidence.isOutOfView ? 0 : evidence.identityShare * Logistic.probability(logOdds(evidence))
     }
 
     /// The log-odds that the box is on the object given `evidence`: the weighted features plus the

@@ -60,6 +60,10 @@ public struct TrackingEvidence: Sendable, Equatable, Hashable {
     public var partnerBox: PixelRect? = nil
     /// The reported box is the partner's (the fusion trusted it over the evidence's own tracker).
     public var boxFromPartner = false
+    /// Probability (0...1) that the box's place is the object rather than a look-alike it cannot be
+    /// told from there (``SiameseSettings/tellsLookAlikesApart``): 1 / the number of followed places
+    /// that overlap it; 1 without look-alikes. Not a cue: the confidence is multiplied by it.
+    public var identityShare: Float = 1
 
     /// Less than ``ConfidenceModel/outOfViewBelow`` of the box is inside the frame: the object left the picture.
     public var isOutOfView: Bool { !(visibleFraction >= ConfidenceModel.outOfViewBelow) }

@@ -38,6 +38,10 @@ public final class FusedTracker: ObjectTracker {
         filter = try CorrelationTracker(frame: frame, box: box, parameters: configuration.filter)
     }
 
+    public func noteObjects(_ boxes: [PixelRect], own: Int) {
+        siamese.noteObjects(boxes, own: own)
+    }
+
     public func update(on frame: ImageFrame, cameraShift: (dx: Double, dy: Double), sceneChange: SceneChange?) -> TrackerEstimate {
         let (learned, filtered) = bothEstimates(on: frame, cameraShift: cameraShift, sceneChange: sceneChange)
         framesSinceFilterRestart += 1
@@ -48,7 +52,10 @@ public final class FusedTracker: ObjectTracker {
         // An object the Siamese tracker's motion carried out of the picture has left: the filter, held
         // inside the frame, cannot say so; and a filter box mostly outside the picture is a sliver at its edge.
         let filterInView = Float(filter.box.shareInside(width: frame.width, height: frame.height)) >= ConfidenceModel.outOfViewBelow
-        let fromFilter = disagree && !evidence.isOutOfView && filterInView && configuration.choice.prefersFilter(
+        // A filter box on someone else (another tracked object, or a look-alike the Siamese tracker
+        // follows as someone else) is not the object's, however sure the filter is.
+        let filterOnSomeoneElse = disagree && siamese.isSomeoneElses(filtered.box)
+        let fromFilter = disagree && !evidence.isOutOfView && filterInView && !filterOnSomeoneElse && configuration.choice.prefersFilter(
             siameseConfidence: learnedConfidence, filterConfidence: filterConfidence, agreement: agreement,
             framesSinceFilterRestart: framesSinceFilterRestart)
         evidence.partnerAgreement = agreement
@@ -56,7 +63,7 @@ public final class FusedTracker: ObjectTracker {
         evidence.partnerBox = filtered.box
         evidence.boxFromPartner = fromFilter
         if fromFilter, let filterEvidence = filtered.evidence { evidence.visibleFraction = filterEvidence.visibleFraction }
-        if disagree, learnedConfidence > ConfidenceModel.solidAbove, filterConfidence <= ConfidenceModel.solidAbove,
+        if disagree, filterOnSomeoneElse || (learnedConfidence > ConfidenceModel.solidAbove && filterConfidence <= ConfidenceModel.solidAbove),
            let restarted = try? CorrelationTracker(frame: frame, box: learned.box, parameters: configuration.filter) {
             filter = restarted
             framesSinceFilterRestart = 0

@@ -6,6 +6,8 @@ extension TrackerConfiguration {
     /// ``TrackerParameters`` field of the correlation filter (``TrackerParameters/applying(_:)``).
     /// `fusion=off` runs a fused configuration's Siamese tracker alone (an ablation);
     /// `fusionChoice=siamese-box` makes it report the Siamese box everywhere (``FusionChoiceModel/siameseBox``).
+    /// `lookAlikes=on|off` sets the Siamese tracker's ``SiameseSettings/tellsLookAlikesApart``, and
+    /// `refindingZooms=1:2:0.5` its ``SiameseSettings/refindingZooms`` (positive multiples, `:` between).
     /// Throws ``TrackingError/invalidParameter(_:)`` for an unknown name or value, or a filter
     /// field when the configuration runs no filter.
     public func applying(_ assignments: [String], level: TrackingLevel) throws -> TrackerConfiguration {
@@ -24,6 +26,10 @@ extension TrackerConfiguration {
                 result = .fused(fused)
                 continue
             }
+            if parts.count == 2, parts[0] == "lookAlikes" || parts[0] == "refindingZooms" {
+                result = try result.withSiameseSetting(parts[0], parts[1])
+                continue
+            }
             guard parts.count == 2, parts[0] == "siamese" else {
                 result = try result.applyingToFilter(assignment)
                 continue
@@ -34,7 +40,7 @@ extension TrackerConfiguration {
     }
 
     /// Every name ``applying(_:level:)`` accepts.
-    public static var assignableNames: [String] { (TrackerParameters.assignableNames + ["fusion", "fusionChoice", "siamese"]).sorted() }
+    public static var assignableNames: [String] { (TrackerParameters.assignableNames + ["fusion", "fusionChoice", "lookAlikes", "refindingZooms", "siamese"]).sorted() }
 
     private func applyingToFilter(_ assignment: String) throws -> TrackerConfiguration {
         switch self {
@@ -44,6 +50,36 @@ extension TrackerConfiguration {
             return .fused(fused)
         case .siamese:
             throw TrackingError.invalidParameter("'\(assignment)' sets the correlation filter, which this level's Siamese tracker does not run")
+        }
+    }
+
+    /// The configuration with the Siamese tracker's `lookAlikes` or `refindingZooms` set to `value`.
+    private func withSiameseSetting(_ name: String, _ value: String) throws -> TrackerConfiguration {
+        var settings: SiameseSettings
+        switch self {
+        case .correlationFilter:
+            throw TrackingError.invalidParameter("\(name)=\(value) sets the Siamese tracker, which this level does not run")
+        case .siamese(let siamese): settings = siamese.settings
+        case .fused(let fused): settings = fused.siamese.settings
+        }
+        if name == "lookAlikes" {
+            guard value == "on" || value == "off" else { throw TrackingError.invalidParameter("lookAlikes=\(value): expected on or off") }
+            settings.tellsLookAlikesApart = value == "on"
+        } else {
+            let zooms = value.split(separator: ":").map { Float($0) }
+            guard !zooms.isEmpty, zooms.allSatisfy({ ($0 ?? 0) > 0 && ($0 ?? .infinity).isFinite }) else {
+                throw TrackingError.invalidParameter("refindingZooms=\(value): expected positive numbers separated by ':', e.g. 1:2:0.5")
+            }
+            settings.refindingZooms = zooms.compactMap { $0 }
+        }
+        switch self {
+        case .correlationFilter: return self
+        case .siamese(var siamese):
+            siamese.settings = settings
+            return .siamese(siamese)
+        case .fused(var fused):
+            fused.siamese.settings = settings
+            return .fused(fused)
         }
     }
 

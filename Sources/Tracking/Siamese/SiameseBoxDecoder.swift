@@ -22,8 +22,8 @@ struct SiameseBoxDecoder {
     let stride: Int
     let settings: SiameseSettings
     private let window: [Float]
-    /// Per-frame scratch: each cell's object probability and penalty.
-    private var scores: [Float], penalties: [Float]
+    /// Each cell's object probability and penalty on the last decoded map (per-frame scratch).
+    private(set) var scores: [Float], penalties: [Float]
 
     init(side: Int, stride: Int, settings: SiameseSettings) {
         self.side = side
@@ -43,7 +43,7 @@ struct SiameseBoxDecoder {
     /// (sz of the target's size; OpenCV's convention passes sz of its position).
     mutating func decode(_ response: SiameseResponse, targetWidth: Float, targetHeight: Float, scaleReference: Float) -> Candidate {
         precondition(response.side == side)
-        let cells = side * side, half = side / 2
+        let cells = side * side
         let ratio = targetWidth / targetHeight
         let k = settings.scaleChangePenalty, influence = settings.windowInfluence
         var best = 0
@@ -68,10 +68,6 @@ struct SiameseBoxDecoder {
             }
         }
         let row = best / side, column = best % side
-        let gx = Float((column - half) * stride), gy = Float((row - half) * stride)
-        let (left, top, right, bottom) = response.edgeDistances.withUnsafeBufferPointer { edges in
-            (edges[best], edges[cells + best], edges[2 * cells + best], edges[3 * cells + best])
-        }
         var sum: Float = 0, squares: Float = 0, count: Float = 0
         for cell in 0..<cells where abs(cell / side - row) > 2 || abs(cell % side - column) > 2 {
             sum += scores[cell]
@@ -81,9 +77,19 @@ struct SiameseBoxDecoder {
         let mean = count > 0 ? sum / count : 0
         let spread = count > 1 ? max(squares / count - mean * mean, 1e-6).squareRoot() : 1
         let sharpness = (scores[best] - mean) / spread
+        return candidate(at: best, of: response, sharpness: sharpness.isFinite ? sharpness : 0)
+    }
+
+    /// The box `cell` of `response` asks for, with the cell's score and penalty from the last ``decode``.
+    func candidate(at cell: Int, of response: SiameseResponse, sharpness: Float) -> Candidate {
+        let cells = side * side, half = side / 2
+        let gx = Float((cell % side - half) * stride), gy = Float((cell / side - half) * stride)
+        let (left, top, right, bottom) = response.edgeDistances.withUnsafeBufferPointer { edges in
+            (edges[cell], edges[cells + cell], edges[2 * cells + cell], edges[3 * cells + cell])
+        }
         let x1 = gx - left, x2 = gx + right, y1 = gy - top, y2 = gy + bottom
-        return Candidate(cell: best, dx: (x1 + x2) / 2, dy: (y1 + y2) / 2, width: x2 - x1, height: y2 - y1,
-                         score: scores[best], penalty: penalties[best], sharpness: sharpness.isFinite ? sharpness : 0)
+        return Candidate(cell: cell, dx: (x1 + x2) / 2, dy: (y1 + y2) / 2, width: x2 - x1, height: y2 - y1,
+                         score: scores[cell], penalty: penalties[cell], sharpness: sharpness)
     }
 
     /// The side of the square with the same area as the box grown by half its perimeter's half:

@@ -37,6 +37,15 @@ public struct SiameseSettings: Sendable, Equatable {
     /// there says it is on the object; and hold an object that left the picture out of view until then.
     /// False: the published trackers, which only search around the last box.
     public var redetectsWhenLost = false
+    /// Follow the head's look-alikes (the other places it takes for the object) from frame to frame,
+    /// refuse a jump onto one followed as someone else, and say while the object and a look-alike
+    /// cannot be told apart (``LookAlikeMemory``). False: the published trackers, which take the
+    /// best windowed cell whatever it continues.
+    public var tellsLookAlikesApart = false
+    /// The sizes, as multiples of its last, at which a lost object is searched for
+    /// (``redetectsWhenLost``), one per re-detection crop in turn, each crop cut to that size so the
+    /// object fills it as the template does; [1]: at its last size only.
+    public var refindingZooms: [Float] = [1]
     /// How far a lost object may be found: within `size x (1 + motionSpread x sqrt(frames))` of where
     /// it was last seen confidently (a random walk; size is the square root of the box area), the
     /// spread of the pipeline's re-seeding (`ReseedPolicy.motionSpread`).

@@ -9,7 +9,10 @@ import Imaging
 /// box's size follows the head's at a rate set by how sure the head is. With
 /// ``SiameseSettings/redetectsWhenLost`` an object its motion carries out of the picture is held
 /// out of view, and a lost object is searched for on rings widening from where it was last seen
-/// (one more crop per frame) and taken back when the confidence says it is there.
+/// (one more crop per frame) and taken back when the confidence says it is there. With
+/// ``SiameseSettings/tellsLookAlikesApart`` the head's other peaks are followed as look-alikes
+/// (``LookAlikeMemory``): the box does not jump onto one followed as someone else, and while the
+/// object and a look-alike overlap the confidence says that either may be the object.
 ///
 ///     let tracker = try SiameseTracker(frame: first, box: box, network: nanoTrack, settings: .authorsV2)
 ///     let estimate = tracker.update(on: next)
@@ -43,10 +46,15 @@ public final class SiameseTracker: ObjectTracker {
     /// Frames since the anchor's, and the centre's smoothed motion per frame over confident frames (frame pixels).
     private var framesSinceAnchor = 0, velocityX: Float = 0, velocityY: Float = 0
     private var spiral = SiameseSearchSpiral()
+    /// Re-detection crops cut on the spiral so far: which of ``SiameseSettings/refindingZooms`` the next expects.
+    private var refindingCrops = 0
     /// Where the last frame's re-detection crop found the object, to be confirmed on this frame.
     private var unconfirmed: Placement?
     /// The decoder of re-detection crops: no window, since the object may be anywhere in them.
     private var redetectionDecoder: SiameseBoxDecoder
+    /// The look-alikes followed around the object, and this frame's (storage kept between frames).
+    private var lookAlikes: LookAlikeMemory
+    private var peaks: [SiameseBoxDecoder.Candidate] = []
 
     /// Starts on `frame` (which must have `rgb`) at `box` (pixels, top-left origin, inside the frame);
     /// `confidenceModel` turns each frame's ``TrackingEvidence`` into the reported confidence. Throws ``TrackingError/colourRequired`` without colour, ``TrackingError/invalidObservation(_:)``
@@ -90,6 +98,8 @@ public final class SiameseTracker: ObjectTracker {
         redetectionDecoder = SiameseBoxDecoder(side: network.responseSide, stride: network.stride, settings: unwindowed)
         anchorX = centreX
         anchorY = centreY
+        lookAlikes = LookAlikeMemory(x: centreX, y: centreY)
+        peaks.reserveCapacity(LookAlikeMemory.capacity)
 
         let contextSum = settings.contextAmount * (width + height)
         let exact = ((width + contextSum) * (height + contextSum)).squareRoot()
@@ -118,6 +128,7 @@ public final class SiameseTracker: ObjectTracker {
         anchorY += Float(cameraShift.dy)
         unconfirmed?.centreX += Float(cameraShift.dx)
         unconfirmed?.centreY += Float(cameraShift.dy)
+        lookAlikes.shift(dx: Float(cameraShift.dx), dy: Float(cameraShift.dy))
         let opencv = settings.convention == .openCVTrackerNano
         // OpenCV sums the sides as a whole number before adding the context; the authors do not.
         let sideSum = opencv ? (width + height).rounded(.towardZero) : width + height
@@ -129,21 +140,28 @@ public final class SiameseTracker: ObjectTracker {
             : templateExtent * Float(network.searchSide) / Float(network.templateSide)
         let side = max(1, opencv ? Int(searchExtent) : Int(searchExtent.rounded()))
         let padColour = pad(for: rgb)
-        guard let candidate = search(rgb, centreX: centreX, centreY: centreY, side: side, scale: scale, pad: padColour,
-                                     redetecting: false) else {
+        guard let decoded = search(rgb, centreX: centreX, centreY: centreY, side: side, scale: scale, pad: padColour,
+                                   redetecting: false) else {
             return TrackerEstimate(box: box.clipped(toWidth: frameWidth, height: frameHeight) ?? box, confidence: 0)
         }
+        let (candidate, identity) = tellApart(decoded, scale: scale)
         let previousSize = (width * height).squareRoot()
-        let followed = follow(candidate, fromX: centreX, y: centreY, scale: scale)
-        let displacement = (candidate.dx * candidate.dx + candidate.dy * candidate.dy).squareRoot() / scale
-        var chosen = assess(followed, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
+        let followed = identity.choice == .objectMotion
+            ? Placement(centreX: lookAlikes.objectPrediction.x, centreY: lookAlikes.objectPrediction.y, width: width, height: height)
+            : follow(candidate, fromX: centreX, y: centreY, scale: scale)
+        let displacement = identity.choice == .objectMotion
+            ? hypot(followed.centreX - centreX, followed.centreY - centreY)
+            : (candidate.dx * candidate.dx + candidate.dy * candidate.dy).squareRoot() / scale
+        var chosen = assess(followed, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange,
+                            identityShare: identity.identityShare)
         if settings.redetectsWhenLost, chosen.confidence < 0.5 {
             // Unsure of the head, the tracker believes the object's motion (as the filters coast):
             // an object it carries out of the picture has left, instead of the box clinging to the edge.
             let steps = Float(framesSinceAnchor + 1)
             let coasted = Placement(centreX: anchorX + velocityX * steps, centreY: anchorY + velocityY * steps,
                                     width: chosen.placement.width, height: chosen.placement.height)
-            let leaving = assess(coasted, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
+            let leaving = assess(coasted, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange,
+                                 identityShare: identity.identityShare)
             if leaving.evidence.isOutOfView { chosen = leaving }
         }
         var reacquired = false
@@ -151,7 +169,8 @@ public final class SiameseTracker: ObjectTracker {
             // An object that left the picture stays out of view until a box's confidence says it is back.
             if isOutOfView, chosen.confidence < 0.5 {
                 let held = Placement(centreX: centreX, centreY: centreY, width: width, height: height)
-                chosen = assess(held, candidate, displacement: 0, previousSize: previousSize, sceneChange: sceneChange)
+                chosen = assess(held, candidate, displacement: 0, previousSize: previousSize, sceneChange: sceneChange,
+                                identityShare: identity.identityShare)
             }
             if let found = redetect(rgb, against: chosen, side: side, pad: padColour, scale: scale, previousSize: previousSize,
                                     sceneChange: sceneChange) {
@@ -163,6 +182,11 @@ public final class SiameseTracker: ObjectTracker {
             unconfirmed = nil
         }
         commit(chosen, reacquired: reacquired, sceneChange: sceneChange)
+        if reacquired {
+            lookAlikes.restart(x: centreX, y: centreY)
+        } else {
+            lookAlikes.commit(x: centreX, y: centreY)
+        }
         return TrackerEstimate(box: chosen.clipped, evidence: chosen.evidence, model: confidenceModel)
     }
 
@@ -181,11 +205,12 @@ public final class SiameseTracker: ObjectTracker {
         var confidence: Float
     }
 
-    /// The head's chosen cell on a `side`-pixel crop centred at (`centreX`, `centreY`); the
-    /// re-detection decoder (no window: the object may be anywhere in the crop) when `redetecting`.
-    /// Nil when the network fails.
+    /// The head's chosen cell on a `side`-pixel crop centred at (`centreX`, `centreY`), `scale` crop
+    /// pixels per frame pixel, expecting the object `zoom` times its last size; the re-detection
+    /// decoder (no window: the object may be anywhere in the crop) when `redetecting`. Nil when the
+    /// network fails.
     private func search(_ rgb: Image<UInt8>, centreX: Float, centreY: Float, side: Int, scale: Float, pad: SIMD3<Int32>,
-                        redetecting: Bool) -> SiameseBoxDecoder.Candidate? {
+                        redetecting: Bool, zoom: Float = 1) -> SiameseBoxDecoder.Candidate? {
         let opencv = settings.convention == .openCVTrackerNano
         let origin = cropOrigin(centreX: centreX, centreY: centreY, side: side)
         searchCrop.withUnsafeMutableBufferPointer { crop in
@@ -200,20 +225,50 @@ public final class SiameseTracker: ObjectTracker {
         } catch {
             return nil
         }
-        let targetWidth = width * scale, targetHeight = height * scale
+        let targetWidth = width * zoom * scale, targetHeight = height * zoom * scale
         let reference = opencv ? SiameseBoxDecoder.paddedSize(centreX, centreY)
                                : SiameseBoxDecoder.paddedSize(targetWidth, targetHeight)
         return redetecting
             ? redetectionDecoder.decode(response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
             : decoder.decode(response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
     }
+    public func noteObjects(_ boxes: [PixelRect], own: Int) {
+        guard settings.tellsLookAlikesApart else { return }
+        lookAlikes.noteOthers(boxes, own: own)
+    }
+
+    /// Whether `box` (pixels) sits on someone else: another tracked object or a look-alike followed
+    /// as someone else (``SiameseSettings/tellsLookAlikesApart``; false without it).
+    func isSomeoneElses(_ box: PixelRect) -> Bool {
+        settings.tellsLookAlikesApart && lookAlikes.isSomeoneElses(
+            x: Float(box.x + box.width / 2), y: Float(box.y + box.height / 2), width: width, height: height)
+    }
+
+    /// The cell to follow and the share of identity: the decoder's choice `decoded`, unless it
+    /// continues a look-alike followed as someone else (``LookAlikeMemory``); the decoder's choice and
+    /// full identity without ``SiameseSettings/tellsLookAlikesApart``.
+    private func tellApart(_ decoded: SiameseBoxDecoder.Candidate, scale: Float)
+        -> (SiameseBoxDecoder.Candidate, LookAlikeMemory.Resolution) {
+        guard settings.tellsLookAlikesApart else { return (decoded, .init(choice: .decoderChoice, identityShare: 1)) }
+        decoder.lookAlikes(of: response, apartFrom: decoded.cell, minimumScore: Self.lookAlikeScore,
+                           limit: LookAlikeMemory.capacity, into: &peaks)
+        let (x, y) = (centreX, centreY)
+        let resolution = lookAlikes.resolve(chosen: (x + decoded.dx / scale, y + decoded.dy / scale),
+                                            peaks: peaks.lazy.map { (x + $0.dx / scale, y + $0.dy / scale) },
+                                            width: width, height: height, isSure: confidence >= ConfidenceModel.solidAbove)
+        if case .lookAlike(let index) = resolution.choice { return (peaks[index], resolution) }
+        return (decoded, resolution)
+    }
+
     /// The placement the head's `candidate` on a crop centred at (`x`, `y`) asks for: the centre
     /// moved by its offset (held on the frame, or up to half the box past an edge with
-    /// ``SiameseSettings/followsOutOfFrame``), the size following the head's at a rate set by how sure it is.
-    private func follow(_ candidate: SiameseBoxDecoder.Candidate, fromX x: Float, y: Float, scale: Float) -> Placement {
+    /// ``SiameseSettings/followsOutOfFrame``), the size following the head's at a rate set by how sure
+    /// it is, from the last size times `zoom` (the size the crop expected).
+    private func follow(_ candidate: SiameseBoxDecoder.Candidate, fromX x: Float, y: Float, scale: Float,
+                        zoom: Float = 1) -> Placement {
         let rate = candidate.penalty * candidate.score * settings.sizeLearningRate
-        let newWidth = candidate.width / scale * rate + (1 - rate) * width
-        let newHeight = candidate.height / scale * rate + (1 - rate) * height
+        let newWidth = candidate.width / scale * rate + (1 - rate) * width * zoom
+        let newHeight = candidate.height / scale * rate + (1 - rate) * height * zoom
         let w = min(max(newWidth, 10), Float(frameWidth)), h = min(max(newHeight, 10), Float(frameHeight))
         let marginX = settings.followsOutOfFrame ? w / 2 : 0, marginY = settings.followsOutOfFrame ? h / 2 : 0
         return Placement(centreX: min(max(x + candidate.dx / scale, -marginX), Float(frameWidth) + marginX),
@@ -227,7 +282,7 @@ public final class SiameseTracker: ObjectTracker {
     /// size's change since the start, the share of the box in the picture and how the box moves and
     /// changes against the scene.
     private func assess(_ placement: Placement, _ candidate: SiameseBoxDecoder.Candidate, displacement: Float,
-                        previousSize: Float, sceneChange: SceneChange?) -> Proposal {
+                        previousSize: Float, sceneChange: SceneChange?, identityShare: Float = 1) -> Proposal {
         let (cx, cy, w, h) = (placement.centreX, placement.centreY, placement.width, placement.height)
         let box = settings.convention == .openCVTrackerNano
             ? PixelRect(x: Double(Int(cx - w / 2)), y: Double(Int(cy - h / 2)), width: Double(Int(w)), height: Double(Int(h)))
@@ -239,19 +294,22 @@ public final class SiameseTracker: ObjectTracker {
         let contrast = sceneContrast.preview(box: clipped, sceneChange: sceneChange)
         let peakRatio = averageScore.map { $0 > 0 ? min(candidate.score / $0, 4) : 1 } ?? 1
         let size = (w * h).squareRoot()
-        let evidence = TrackingEvidence(
+        var evidence = TrackingEvidence(
             sharpness: max(0, candidate.sharpness), peakRatio: peakRatio, firstAgreement: 1, smoothedAgreement: 1,
             fixConfidence: candidate.score, framesWithoutFix: candidate.score > 0.5 ? 0 : framesWithoutFix + 1,
             jump: previousSize > 0 ? displacement / previousSize : 0,
             sizeChange: firstSize > 0 && size > 0 ? abs(log(size / firstSize)) : 0, visibleFraction: Float(visible),
             colourContrast: 0, motionAgainstScene: contrast.motion, sceneChange: contrast.change,
             smoothedSceneChange: contrast.smoothedChange)
+        evidence.identityShare = identityShare
         return Proposal(placement: placement, candidate: candidate, box: box, clipped: clipped, evidence: evidence,
                         confidence: confidenceModel.probability(evidence))
     }
 
-    /// One more crop: the next on the search spiral around the last confident position, or, when the
-    /// last frame's crop found a candidate, a crop on that candidate. A candidate is a box wholly in
+    /// One more crop: the next on the search spiral around the last confident position, expecting the
+    /// object at each of ``SiameseSettings/refindingZooms`` times its last size in turn (an object may
+    /// come back nearer or farther), or, when the last frame's crop found a candidate, a crop on that
+    /// candidate at its size. A candidate is a box wholly in
     /// the picture, within the object's reach since it was last seen confidently
     /// (``SiameseSettings/motionSpread``), where the head has a fix at least as sure as its running
     /// average on the object and whose confidence says the object is there (0.5 or more) and more
@@ -264,11 +322,20 @@ public final class SiameseTracker: ObjectTracker {
         let reach = (width * height).squareRoot() * (1 + settings.motionSpread * Float(framesSinceAnchor + 1).squareRoot())
         let earlier = unconfirmed
         unconfirmed = nil
-        let centre = earlier.map { ($0.centreX, $0.centreY) }
-            ?? spiral.next(around: (anchorX, anchorY), step: step, reach: reach, frameWidth: frameWidth, frameHeight: frameHeight)
-        guard let found = search(rgb, centreX: centre.0, centreY: centre.1, side: side, scale: scale, pad: pad,
-                                 redetecting: true), found.score > max(0.5, averageScore ?? 0) else { return nil }
-        let placement = follow(found, fromX: centre.0, y: centre.1, scale: scale)
+        let centre: (Float, Float), zoom: Float
+        if let earlier {
+            centre = (earlier.centreX, earlier.centreY)
+            zoom = ((earlier.width * earlier.height) / (width * height)).squareRoot()
+        } else {
+            centre = spiral.next(around: (anchorX, anchorY), step: step, reach: reach, frameWidth: frameWidth, frameHeight: frameHeight)
+            let zooms = settings.refindingZooms
+            zoom = zooms.isEmpty ? 1 : zooms[refindingCrops % zooms.count]
+            refindingCrops += 1
+        }
+        let zoomedSide = max(1, Int((Float(side) * zoom).rounded())), zoomedScale = scale / zoom
+        guard let found = search(rgb, centreX: centre.0, centreY: centre.1, side: zoomedSide, scale: zoomedScale, pad: pad,
+                                 redetecting: true, zoom: zoom), found.score > max(0.5, averageScore ?? 0) else { return nil }
+        let placement = follow(found, fromX: centre.0, y: centre.1, scale: zoomedScale, zoom: zoom)
         let (w, h) = (placement.width, placement.height)
         guard placement.centreX - w / 2 >= 0, placement.centreY - h / 2 >= 0, placement.centreX + w / 2 <= Float(frameWidth),
               placement.centreY + h / 2 <= Float(frameHeight),
@@ -320,6 +387,9 @@ public final class SiameseTracker: ObjectTracker {
         framesSinceAnchor = 0
     }
 
+    /// The object probability at which the head's other peaks count as look-alikes: places it takes
+    /// for the object more likely than not.
+    private static let lookAlikeScore: Float = 0.5
     /// Weight of each fixed frame in the running average of the chosen cell's score.
     private static let scoreAveraging: Float = 0.1
     /// Weight of each confident frame's motion in the velocity (the `accurate` filter's).
