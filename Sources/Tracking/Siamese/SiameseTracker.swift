@@ -50,6 +50,8 @@ public final class SiameseTracker: ObjectTracker {
     private var refindingCrops = 0
     /// Where the last frame's re-detection crop found the object, to be confirmed on this frame.
     private var unconfirmed: Placement?
+    /// The size, as a multiple of the object's last, at which the crop that found it expected it.
+    private var unconfirmedZoom: Float = 1
     /// The decoder of re-detection crops: no window, since the object may be anywhere in them.
     private var redetectionDecoder: SiameseBoxDecoder
     /// The look-alikes followed around the object, and this frame's (storage kept between frames).
@@ -309,7 +311,7 @@ public final class SiameseTracker: ObjectTracker {
     /// One more crop: the next on the search spiral around the last confident position, expecting the
     /// object at each of ``SiameseSettings/refindingZooms`` times its last size in turn (an object may
     /// come back nearer or farther), or, when the last frame's crop found a candidate, a crop on that
-    /// candidate at its size. A candidate is a box wholly in
+    /// candidate expecting the same size as the crop that found it. A candidate is a box wholly in
     /// the picture, within the object's reach since it was last seen confidently
     /// (``SiameseSettings/motionSpread``), where the head has a fix at least as sure as its running
     /// average on the object and whose confidence says the object is there (0.5 or more) and more
@@ -325,7 +327,7 @@ public final class SiameseTracker: ObjectTracker {
         let centre: (Float, Float), zoom: Float
         if let earlier {
             centre = (earlier.centreX, earlier.centreY)
-            zoom = ((earlier.width * earlier.height) / (width * height)).squareRoot()
+            zoom = unconfirmedZoom
         } else {
             centre = spiral.next(around: (anchorX, anchorY), step: step, reach: reach, frameWidth: frameWidth, frameHeight: frameHeight)
             let zooms = settings.refindingZooms
@@ -346,6 +348,7 @@ public final class SiameseTracker: ObjectTracker {
         guard let earlier, abs(placement.centreX - earlier.centreX) < earlier.width / 2,
               abs(placement.centreY - earlier.centreY) < earlier.height / 2 else {
             unconfirmed = placement
+            unconfirmedZoom = zoom
             return nil
         }
         spiral.reset()
