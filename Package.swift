@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Numerics", dependencies: ["CFFTW"]),
         .target(name: "Tracking", dependencies: ["Imaging", "Numerics"]),
         .target(name: "Detection", dependencies: ["Imaging", "Numerics"]),
-        .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "Tracking", "COpenVINO"]),
+        .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "Tracking", "VideoIO", "COpenVINO"]),
         .target(name: "Pipeline", dependencies: ["VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
         .target(name: "Evaluation", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Numerics", "NeuralDetection"]),
         .executableTarget(
