@@ -184,7 +184,7 @@ package final class TrackedObject {
         // The start frame's box is the one given: its confidence stays the tracker's 1.
         let isStart = trackerEvidence == nil && !reseededThisFrame
         var confidence = isStart ? trackerConfidence : confidenceModel?.probability(evidence) ?? trackerConfidence
-        if unsupportedRuns > 0 { confidence = min(confidence, 0.5) }
+        if unsupportedRuns > 0 { confidence = min(confidence, ConfidenceModel.solidAbove) }
         let shown = outOfView.show(box, evidence: reseededThisFrame ? nil : trackerEvidence)
         if shown.isOutOfView { confidence = 0 }
         let state: TrackState = hasEnded ? .ended : reseededThisFrame ? .reseeded
