@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Numerics", "Imaging", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "Tracking", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
         .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline", "TestFootage"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]

@@ -39,7 +39,7 @@ public final class StillFolder {
     @discardableResult
     public func write(_ image: Image<UInt8>, frame: Int) throws -> String {
         let name = PageLink.stillName(frame: frame)
-        let final = (path as NSString).appendingPathComponent(name)
+        let final = FilePath.joining(path, name)
         if !madeFolder, !FileManager.default.fileExists(atPath: path) {
             try FilePath.createFolder(path, for: final)
             madeFolder = true
