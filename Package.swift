@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Numerics", dependencies: ["CFFTW"]),
         .target(name: "Tracking", dependencies: ["Imaging", "Numerics"]),
         .target(name: "Detection", dependencies: ["Imaging", "Numerics"]),
-        .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "Tracking", "COpenVINO"]),
+        .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "Tracking", "VideoIO", "COpenVINO"]),
         .target(name: "Pipeline", dependencies: ["VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
         .target(name: "Evaluation", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Numerics", "NeuralDetection"]),
         .executableTarget(
@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Numerics", "Imaging", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "Tracking", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
         .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline", "TestFootage"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,8 +15,10 @@
 #include <libavutil/display.h>
 #include <libavutil/error.h>
 #include <libavutil/imgutils.h>
+#include <libavutil/mem.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/sha.h>
 #include <libswscale/swscale.h>
 
 /// AVERROR(e): the FFmpeg error code for a POSIX errno value (e.g. EAGAIN, ENOENT).

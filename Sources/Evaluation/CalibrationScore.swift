@@ -1,3 +1,5 @@
+import Tracking
+
 /// Whether a confidence means what it says, the probability that the box is on the object
 /// (IoU >= 0.5), over a set of scored frames pooled; the figures of `calibration.py`.
 ///
@@ -58,7 +60,7 @@ public struct CalibrationScore: Sendable, Equatable, Codable {
             confidenceSum += c
             if isOn { on += 1 }
             brier += (c - (isOn ? 1 : 0)) * (c - (isOn ? 1 : 0))
-            if c > 0.5 {
+            if c > Double(ConfidenceModel.solidAbove) {
                 solid += 1
                 if iou < OTBProtocol.failureIoU { solidFailed += 1 }
             } else {

@@ -56,6 +56,43 @@ public enum FilePath {
         path.split(separator: "/").last.map(String.init) ?? ""
     }
 
+    /// `name` inside `folder`: `folder/name`, with no second slash when `folder` ends with one;
+    /// `name` alone when `folder` is empty (the working folder), `folder` when `name` is empty.
+    ///
+    ///     FilePath.joining("out", "run.csv")   // "out/run.csv"
+    ///     FilePath.joining("", "run.csv")      // "run.csv"
+    public static func joining(_ folder: String, _ name: String) -> String {
+        guard !folder.isEmpty else { return name }
+        guard !name.isEmpty else { return folder }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The extension of the file `path` names, as written (not lower-cased): what follows the last
+    /// dot of its name; `""` when the name has no dot but a leading one (`.hidden`) or ends with it.
+    ///
+    ///     FilePath.fileExtension(of: "clips/a.b/clip.MP4")   // "MP4"
+    ///     FilePath.fileExtension(of: "clips/a.b/clip")       // ""
+    public static func fileExtension(of path: String) -> String {
+        guard let dot = extensionDot(in: path) else { return "" }
+        return String(path[path.index(after: dot)...])
+    }
+
+    /// `path` without the extension of the file it names (nor its dot); `path` when there is none.
+    ///
+    ///     FilePath.removingExtension(of: "in/cam1/clip.mp4")   // "in/cam1/clip"
+    public static func removingExtension(of path: String) -> String {
+        guard let dot = extensionDot(in: path) else { return path }
+        return String(path[..<dot])
+    }
+
+    /// The dot that starts the extension of `path`'s last component: its last dot, unless that is
+    /// the component's first character.
+    private static func extensionDot(in path: String) -> String.Index? {
+        let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[nameStart...].lastIndex(of: "."), dot != nameStart else { return nil }
+        return dot
+    }
+
     /// Creates `folder` and the folders above it when missing (`mkdir -p`). Throws
     /// ``OutputError/cannotCreate(path:reason:)`` naming `output`, the file that needs the folder.
     public static func createFolder(_ folder: String, for output: String) throws {

@@ -26,8 +26,8 @@ public struct OutputPaths: Sendable, Equatable {
         let stem = Self.safeStem(of: clip)
         let out = (out == nil && csv == nil && video == nil && mot == nil && jsonLines == nil && cvat == nil && report == nil) ? "vtrack-out" : out
         if let out {
-            self.csv = csv ?? (out as NSString).appendingPathComponent(stem + ".csv")
-            self.video = video ?? (out as NSString).appendingPathComponent(stem + ".mp4")
+            self.csv = csv ?? FilePath.joining(out, stem + ".csv")
+            self.video = video ?? FilePath.joining(out, stem + ".mp4")
         } else {
             self.csv = csv
             self.video = video
@@ -64,7 +64,7 @@ public struct OutputPaths: Sendable, Equatable {
         if let csv { sinks.append(try CSVTrackSink(path: csv)) }
         if let mot { sinks.append(try MOTChallengeTrackSink(path: mot, rules: resultRules)) }
         if let jsonLines { sinks.append(try JSONLinesTrackSink(path: jsonLines)) }
-        if let cvat { sinks.append(CVATTrackSink(path: cvat, info: info, name: (clip as NSString).lastPathComponent)) }
+        if let cvat { sinks.append(CVATTrackSink(path: cvat, info: info, name: FilePath.name(of: clip))) }
         if let report { sinks.append(ReviewPageSink(path: report, clip: clip, video: video, info: info)) }
         if let video {
             let file = try OutputDestination(path: video, kind: "MP4", streams: false)
@@ -77,7 +77,7 @@ public struct OutputPaths: Sendable, Equatable {
     /// image-sequence pattern (`shots/img%04d.jpg`) the name of its folder (`shots`).
     public static func safeStem(of clip: String) -> String {
         let components = clip.split(separator: "/").map(String.init)
-        var name = components.last.map { ($0 as NSString).deletingPathExtension } ?? ""
+        var name = components.last.map { FilePath.removingExtension(of: $0) } ?? ""
         if name.contains("%") { name = components.dropLast().last(where: { $0 != "." && $0 != ".." }) ?? "frames" }
         let safe = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
             .trimmingCharacters(in: CharacterSet(charactersIn: "."))

@@ -43,7 +43,7 @@ public enum ThroughputBenchmark {
             })
         }
         let fast = try run(level: .fast, video: nil)
-        let encoded = try run(level: .fast, video: (scratchFolder as NSString).appendingPathComponent("bench-annotated.mp4"))
+        let encoded = try run(level: .fast, video: FilePath.joining(scratchFolder, "bench-annotated.mp4"))
         let accurate = try run(level: .accurate, video: nil)
 
         func fps(_ frames: Int, _ seconds: Double) -> Double { seconds > 0 ? Double(frames) / seconds : 0 }

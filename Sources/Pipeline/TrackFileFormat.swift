@@ -27,7 +27,7 @@ public enum TrackFileFormat: Sendable, Equatable {
         } else if let first {
             self = MOTChallengeFormat.isNumeric(first) ? .motChallenge : .vtrackCSV
         } else {
-            self = (path as NSString).pathExtension.lowercased() == "txt" ? .motChallenge : .vtrackCSV
+            self = FilePath.fileExtension(of: path).lowercased() == "txt" ? .motChallenge : .vtrackCSV
         }
     }
 

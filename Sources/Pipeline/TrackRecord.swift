@@ -37,12 +37,13 @@ public enum TrackSource: String, Sendable, CaseIterable, Codable {
     case disputed
 }
 
-/// How a box is drawn: solid when the tracker is confident (confidence > 0.5), dashed otherwise.
+/// How a box is drawn: solid when the tracker is confident (confidence above
+/// ``ConfidenceModel/solidAbove``, 0.5), dashed otherwise.
 public enum BoxStyle: String, Sendable, Codable {
     case solid, dashed
 
-    /// `solid` when `confidence > 0.5`, else `dashed`.
-    public init(confidence: Float) { self = confidence > 0.5 ? .solid : .dashed }
+    /// `solid` when `confidence > ConfidenceModel.solidAbove` (0.5), else `dashed`.
+    public init(confidence: Float) { self = confidence > ConfidenceModel.solidAbove ? .solid : .dashed }
 }
 
 /// One object on one frame: a row of the CSV output.

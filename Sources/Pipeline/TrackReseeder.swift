@@ -5,14 +5,14 @@ import Imaging
 /// Applies a ``ReseedPolicy`` before each frame is tracked: runs the detectors when they are due,
 /// re-seeds matched tracks, recovers or marks lost the tracks that fell to low confidence or that no
 /// detection supports.
-final class TrackReseeder {
+package final class TrackReseeder {
     let policy: ReseedPolicy
     /// The class detector (nil for the template re-detector); automatic tracking runs it too.
-    let classDetector: (any Detector)?
+    package let classDetector: (any Detector)?
     private let choice: DetectorChoice
     private let association: TrackDetectionAssociation
 
-    init(policy: ReseedPolicy, detector: DetectorChoice) throws {
+    package init(policy: ReseedPolicy, detector: DetectorChoice) throws {
         self.policy = policy
         choice = detector
         classDetector = try detector.makeClassDetector()
@@ -48,7 +48,7 @@ final class TrackReseeder {
     /// object as first seen (and distinctly more than any other), and is otherwise lost. Without a class detector, tracks whose tracker
     /// lost the object are searched for by their appearance instead.
     /// The frame's colour is read only when a neural detector runs or a lost object is searched for by colour.
-    func prepare(_ objects: [TrackedObject], on context: FrameContext, frameOffset: Int) throws {
+    package func prepare(_ objects: [TrackedObject], on context: FrameContext, frameOffset: Int) throws {
         let frame = context.image
         let scheduled = policy.isScheduled(frameOffset: frameOffset)
         // With a class detector its schedule is the only search: it covers the whole frame, and the

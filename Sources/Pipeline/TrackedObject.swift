@@ -5,7 +5,7 @@ import VideoIO
 
 /// One object followed through a clip: its request, its identity, its re-detector and the
 /// bookkeeping the re-seed policy needs.
-final class TrackedObject {
+package final class TrackedObject {
     let trackID: Int
     let label: String
     /// The detector class this object is taken to be; nil when any class may match it.
@@ -38,10 +38,10 @@ final class TrackedObject {
     private(set) var lostRun = 0
     /// Set when a search for the object found nothing; cleared when a search confirms or re-seeds it.
     /// Re-seeding's state only: the reported confidence alone decides the record's `lost` state.
-    private(set) var isLost = false
+    package private(set) var isLost = false
     /// Where a search found the object away from the tracker (pixels, top-left origin) and the
     /// frame offset of that search, until the next search finds it there again or not.
-    private(set) var proposedRelocation: (box: PixelRect, frameOffset: Int)?
+    package private(set) var proposedRelocation: (box: PixelRect, frameOffset: Int)?
     /// Scheduled detector runs in a row that matched no detection to this track.
     private(set) var unsupportedRuns = 0
     private var reseededThisFrame = false
@@ -58,7 +58,7 @@ final class TrackedObject {
     /// followed by the level's trackers of `kind`.
     /// `appearanceCue` says whether the handler describes the box (``AppearanceDescriber``), which picks
     /// the re-seeded track's confidence model fitted with that cue.
-    init(trackID: Int, label: String, classLabel: String?, box: PixelRect, on context: FrameContext,
+    package init(trackID: Int, label: String, classLabel: String?, box: PixelRect, on context: FrameContext,
          level: TrackingLevel, kind: TrackerKind, learnsAppearance: Bool, appearanceCue: Bool = false) {
         let frame = context.image
         self.trackID = trackID
@@ -113,7 +113,7 @@ final class TrackedObject {
     }
 
     /// Records that a search for this object found nothing.
-    func markLost() {
+    package func markLost() {
         isLost = true
         proposedRelocation = nil
     }
@@ -161,7 +161,7 @@ final class TrackedObject {
 
     /// Where the object should be now if it kept its velocity since it was last seen confidently:
     /// the last confident box moved by the velocity times the frames since (pixels, top-left origin).
-    var predictedBox: PixelRect {
+    package var predictedBox: PixelRect {
         let steps = Double(framesSinceConfident)
         return PixelRect(x: lastConfidentBox.x + velocity.dx * steps, y: lastConfidentBox.y + velocity.dy * steps,
                          width: lastConfidentBox.width, height: lastConfidentBox.height)
@@ -184,7 +184,7 @@ final class TrackedObject {
         // The start frame's box is the one given: its confidence stays the tracker's 1.
         let isStart = trackerEvidence == nil && !reseededThisFrame
         var confidence = isStart ? trackerConfidence : confidenceModel?.probability(evidence) ?? trackerConfidence
-        if unsupportedRuns > 0 { confidence = min(confidence, 0.5) }
+        if unsupportedRuns > 0 { confidence = min(confidence, ConfidenceModel.solidAbove) }
         let shown = outOfView.show(box, evidence: reseededThisFrame ? nil : trackerEvidence)
         if shown.isOutOfView { confidence = 0 }
         let state: TrackState = hasEnded ? .ended : reseededThisFrame ? .reseeded

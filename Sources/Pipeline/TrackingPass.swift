@@ -63,7 +63,7 @@ final class TrackingPass {
         framesTracked += 1
         recordCount += records.count
         confidenceSum += records.reduce(0) { $0 + Double($1.confidence) }
-        lowConfidence += records.filter { $0.confidence <= 0.5 }.count
+        lowConfidence += records.filter { $0.confidence <= ConfidenceModel.solidAbove }.count
         progress?(frame.index)
     }
 

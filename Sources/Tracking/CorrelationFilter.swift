@@ -14,13 +14,13 @@ import Numerics
 /// detection uses that filter instead.
 ///
 /// All buffers are allocated at init; ``load()``, ``learn(rate:)`` and ``respond()`` allocate nothing.
-final class CorrelationFilter {
+package final class CorrelationFilter {
     let rows: Int
     let columns: Int
     let channels: Int
     let regularisation: Float
     /// Feature planes to fill before ``load(_:)``: `channels x rows x columns` floats.
-    let features: AlignedBuffer
+    package let features: AlignedBuffer
     /// The last response (`rows x columns`, peak at the displacement), valid after ``respond()``.
     let response: AlignedBuffer
     private(set) var isTrained = false
@@ -50,7 +50,7 @@ final class CorrelationFilter {
     /// `window`: `rows x columns` weights applied to every plane before the transform;
     /// `constrainedToSupport`: solve for a filter with no coefficients outside a box around the
     /// object (``SupportConstrainedFilter``) after each ``learn(rate:shift:support:)``.
-    init(rows: Int, columns: Int, channels: Int, sigma: (row: Double, column: Double),
+    package init(rows: Int, columns: Int, channels: Int, sigma: (row: Double, column: Double),
          window: [Float], regularisation: Float, constrainedToSupport: Bool = false) {
         precondition(window.count == rows * columns, "window must cover the grid")
         self.rows = rows
@@ -89,7 +89,7 @@ final class CorrelationFilter {
 
     /// Multiplies ``features`` by the window and transforms them; the input of ``learn(rate:)``
     /// and ``respond()``.
-    func load() {
+    package func load() {
         let planeSize = rows * columns
         window.withUnsafeBufferPointer { window in
             for c in 0..<channels {
@@ -105,7 +105,7 @@ final class CorrelationFilter {
     /// learn from the search sample itself instead of a new sample centred on the object.
     /// `support` (cells) is the size of the box, centred on the object, outside which a filter made
     /// with `constrainedToSupport` has no coefficients.
-    func learn(rate: Float, shift: (row: Double, column: Double) = (0, 0),
+    package func learn(rate: Float, shift: (row: Double, column: Double) = (0, 0),
                support: (width: Double, height: Double) = (0, 0)) {
         var target = UnsafePointer(label.pointer)
         if shift.row != 0 || shift.column != 0 {
@@ -175,7 +175,7 @@ final class CorrelationFilter {
 
     /// Correlates the loaded sample with the model into ``response`` and returns the peak.
     @discardableResult
-    func respond() -> CorrelationPeak {
+    package func respond() -> CorrelationPeak {
         if let constrained {
             SpectrumMath.respond(sample: sample.pointer, filter: constrained.filter.pointer, channels: channels,
                                  count: stackPlan.spectrumCount, output: responseSpectrum.pointer)
@@ -218,13 +218,13 @@ final class CorrelationFilter {
 }
 
 /// The maximum of a correlation response.
-struct CorrelationPeak {
+package struct CorrelationPeak {
     /// Grid index of the maximum.
-    let row: Int
-    let column: Int
+    package let row: Int
+    package let column: Int
     /// Displacement in cells (wrapped, sub-cell refined).
-    let rowShift: Double
-    let columnShift: Double
+    package let rowShift: Double
+    package let columnShift: Double
     /// Response value at the maximum (1 for a perfect match of the training sample).
-    let value: Float
+    package let value: Float
 }

@@ -8,8 +8,8 @@ import Numerics
 /// - ``Mode/size``: both sides scale by `step^k` (the object grew or shrank);
 /// - ``Mode/aspect``: the width scales by `step^k` and the height by `step^-k` (same area, the
 ///   object got wider or taller).
-final class ScaleEstimator {
-    enum Mode {
+package final class ScaleEstimator {
+    package enum Mode {
         case size
         case aspect
     }
@@ -32,7 +32,7 @@ final class ScaleEstimator {
     /// `colourHistogram`: the tracker's colour model, whose object likelihood then joins the
     /// sample features (weighted by `parameters.scaleColourWeight`; the sizes of a textureless
     /// object in a textured scene are told apart by colour, not gradients).
-    init(targetWidth: Double, targetHeight: Double, parameters: TrackerParameters, mode: Mode = .size,
+    package init(targetWidth: Double, targetHeight: Double, parameters: TrackerParameters, mode: Mode = .size,
          colourHistogram: ColourHistogram? = nil) {
         self.colourHistogram = parameters.scaleColourWeight > 0 ? colourHistogram : nil
         colourGain = parameters.scaleColourWeight
@@ -60,7 +60,7 @@ final class ScaleEstimator {
 
     /// The factor by which the object's size changed since the model was last trained, for an
     /// object centred at `(centerX, centerY)` that had `width x height` pixels; 1 before training.
-    func estimate(_ frame: ImageFrame, centerX: Double, centerY: Double, width: Double, height: Double) -> Double {
+    package func estimate(_ frame: ImageFrame, centerX: Double, centerY: Double, width: Double, height: Double) -> Double {
         guard scaleCount > 1, filter.isTrained else { return 1 }
         sample(frame, centerX: centerX, centerY: centerY, width: width, height: height)
         let peak = filter.respond()
@@ -68,7 +68,7 @@ final class ScaleEstimator {
     }
 
     /// Trains on the object at its current box; `weight` in 0...1 scales the learning rate.
-    func learn(_ frame: ImageFrame, centerX: Double, centerY: Double, width: Double, height: Double, weight: Float) {
+    package func learn(_ frame: ImageFrame, centerX: Double, centerY: Double, width: Double, height: Double, weight: Float) {
         guard scaleCount > 1 else { return }
         sample(frame, centerX: centerX, centerY: centerY, width: width, height: height)
         filter.learn(rate: learningRate * weight)

@@ -99,8 +99,8 @@ struct BatchCommand: ParsableCommand, ShowsFFmpegLog {
         display.end()
         let failed = summary.count(.failed)
         print("\(summary.count(.ok)) ok, \(failed) failed, \(summary.count(.skipped)) skipped; summary: "
-              + (out as NSString).appendingPathComponent(summary.jsonFileName)
-              + (chosenShard.isWhole ? "; index: " + (out as NSString).appendingPathComponent(BatchIndexPage.fileName) : ""))
+              + FilePath.joining(out, summary.jsonFileName)
+              + (chosenShard.isWhole ? "; index: " + FilePath.joining(out, BatchIndexPage.fileName) : ""))
         if failed > 0 { throw ExitCode(2) }
     }
 

@@ -71,7 +71,7 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
         print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
         for r in results {
             print(String(format: "| %@ | %dx%d | %d | %.1f | %.1f | %.2f | %.1f | %.0f | %.0f |",
-                         (r.clip as NSString).lastPathComponent, r.width, r.height, r.frames, r.decodeOnly,
+                         FilePath.name(of: r.clip), r.width, r.height, r.frames, r.decodeOnly,
                          r.decodeAndTrack, r.trackingOverheadRatio, r.decodeTrackEncode,
                          r.trackerOnly["fast"] ?? 0, r.trackerOnly["accurate"] ?? 0))
         }
@@ -97,7 +97,7 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
         print("| clip | boxes | detector | model load s | fps --reseed-every 0 | fps every \(reseedEvery) | ratio |")
         print("|---|---:|---|---:|---:|---:|---:|")
         for r in results {
-            print(String(format: "| %@ | %d | %@ | %.1f | %.1f | %.1f | %.2f |", (r.clip as NSString).lastPathComponent, r.boxes,
+            print(String(format: "| %@ | %d | %@ | %.1f | %.1f | %.1f | %.2f |", FilePath.name(of: r.clip), r.boxes,
                          r.detector, r.detectorLoadSeconds, r.withoutReseeding, r.withDetector, r.ratio))
         }
     }

@@ -47,11 +47,11 @@ struct MergeCommand: ParsableCommand {
         let folder = out ?? defaultFolder
         var merging = CommandFiles()
         for file in unique {
-            let whole = (file as NSString).lastPathComponent == BatchSummary.wholeBatchFileName
+            let whole = FilePath.name(of: file) == BatchSummary.wholeBatchFileName
             merging.input(whole ? "the summary of a one-shard batch, already whole" : "a shard summary", file)
         }
         for name in ["summary.csv", "summary.json", BatchIndexPage.fileName] {
-            merging.output("summary", (folder as NSString).appendingPathComponent(name), streams: false)
+            merging.output("summary", FilePath.joining(folder, name), streams: false)
         }
         try merging.check()
         let parts = try unique.map { (path: $0, summary: try BatchSummary.read(path: $0)) }

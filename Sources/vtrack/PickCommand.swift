@@ -50,7 +50,7 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
         }
         let chosen = PickStills(chosen: frame, count: stills, frameCount: reader.info.frameCount)
         let folder = PageLink.stillsFolder(forPage: pagePath)
-        let stillPath = { (frame: Int) in (folder as NSString).appendingPathComponent(PageLink.stillName(frame: frame)) }
+        let stillPath = { (frame: Int) in FilePath.joining(folder, PageLink.stillName(frame: frame)) }
         var files = CommandFiles()
         files.input("the clip", clip)
         files.output("pick page", pagePath, streams: false)

@@ -75,7 +75,7 @@ struct SynthCommand: ParsableCommand, ShowsFFmpegLog {
             parameters.jumpAfterHidden = try jumpOffset()
         }
         let folder = FilePath.folder(of: output)
-        let truthPath = groundTruth ?? (folder as NSString).appendingPathComponent("groundtruth_rect.txt")
+        let truthPath = groundTruth ?? FilePath.joining(folder, "groundtruth_rect.txt")
         var files = CommandFiles()
         files.output("MP4", output, streams: false)
         files.output("ground truth", truthPath)

@@ -11,7 +11,7 @@ final class CLIBatchResumeTests: XCTestCase {
         let clips = (1...8).map { String(format: "clip%02d.mp4", $0) }
         for clip in clips {
             try folder.copy(cliSampleClip, to: "in/" + clip)
-            try folder.write("x,y,width,height\n60,30,50,60\n", to: "in/" + (clip as NSString).deletingPathExtension + ".boxes.csv")
+            try folder.write("x,y,width,height\n60,30,50,60\n", to: "in/" + FilePath.removingExtension(of: clip) + ".boxes.csv")
         }
         let arguments = ["batch", folder.path("in"), "--out", folder.path("out"), "--jobs", "1", "--level", "fast"]
         let first = try CLI.startVtrack(arguments, logFolder: folder.root)
@@ -32,20 +32,20 @@ final class CLIBatchResumeTests: XCTestCase {
         let summary = try BatchSummary.read(path: folder.path("out/summary.json"))
         XCTAssertEqual(summary.clips.map(\.clip), clips)
         for result in summary.clips {
-            let wasDone = doneBeforeRerun.contains((result.clip as NSString).deletingPathExtension + ".done.json")
+            let wasDone = doneBeforeRerun.contains(FilePath.removingExtension(of: result.clip) + ".done.json")
             XCTAssertEqual(result.status, wasDone ? .skipped : .ok, result.clip)
             XCTAssertEqual(result.frames, 120, result.clip)
         }
         try checkFinalFilesAreWhole(in: folder)
         let names = folder.files(under: "out").filter(isNotAStill)
         XCTAssertEqual(names, (clips.flatMap { clip -> [String] in
-            let stem = (clip as NSString).deletingPathExtension
+            let stem = FilePath.removingExtension(of: clip)
             return [stem + ".csv", stem + ".done.json", stem + ".html", stem + ".mp4", stem + ".thumb.png"]
         } + [".vtrack-batch.lock", "index.html", "summary.csv", "summary.json"]).sorted(), "every clip complete, no temporary file left")
         // The index, written by the second run, lists the clips the first run finished too, each done with its object.
         let index = try String(contentsOfFile: folder.path("out/index.html"), encoding: .utf8)
         for clip in clips {
-            let stem = (clip as NSString).deletingPathExtension
+            let stem = FilePath.removingExtension(of: clip)
             XCTAssertTrue(index.contains(#"<td class="name"><a href="\#(stem).html">\#(clip)</a>"#), "\(clip) is listed with its page")
         }
         XCTAssertEqual(index.components(separatedBy: #"<td class="status status-done">done</td>"#).count - 1, clips.count)

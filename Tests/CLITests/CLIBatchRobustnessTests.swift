@@ -40,7 +40,7 @@ final class CLIBatchRobustnessTests: XCTestCase {
         try folder.write(Data(scrambled), to: "in/scrambled.mp4")
         expected["scrambled.mp4"] = (.ok, "")
         for name in expected.keys {
-            try folder.write(box, to: "in/" + (name as NSString).deletingPathExtension + ".boxes.csv")
+            try folder.write(box, to: "in/" + FilePath.removingExtension(of: name) + ".boxes.csv")
         }
 
         let badBoxes: [(String, String, BatchClipStatus, String)] = [

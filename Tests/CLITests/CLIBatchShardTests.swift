@@ -12,7 +12,7 @@ final class CLIBatchShardTests: XCTestCase {
             let clip = "in/\(index % 2 == 0 ? "even" : "odd")/clip \(index).mp4"
             try CLI.makeClip(folder.path(clip), size: index == 4 ? "192x144" : "160x120", frames: 24, pattern: pattern)
             try folder.write("label,x,y,width,height\nthing,\(30 + 5 * index),30,40,40\nother,100,60,30,30\n",
-                             to: (clip as NSString).deletingPathExtension + ".boxes.csv")
+                             to: FilePath.removingExtension(of: clip) + ".boxes.csv")
         }
         try folder.write("not a video", to: "in/odd/broken.mp4")
         try folder.write("x,y,width,height\n1,1,5,5\n", to: "in/odd/broken.boxes.csv")

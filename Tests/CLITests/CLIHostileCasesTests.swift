@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import TestFootage
 import XCTest
 
@@ -226,7 +227,7 @@ final class CLIHostileCasesTests: XCTestCase {
         try folder.write(shardSummary(index: "1", count: "2"), to: "shards/summary.shard-1-of-2.json")
         try folder.write("1,1,10,10,20,20,1,-1,-1,-1\n", to: "peers/mot/SEQ.txt")
         func link(_ relative: String, to target: String) throws {
-            try FileManager.default.createDirectory(atPath: (folder.path(relative) as NSString).deletingLastPathComponent,
+            try FileManager.default.createDirectory(atPath: FilePath.folder(of: folder.path(relative)),
                                                     withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: folder.path(relative), withDestinationPath: target)
         }
@@ -250,7 +251,7 @@ final class CLIHostileCasesTests: XCTestCase {
              "\(appearanceWeights): refusing to overwrite an input file (vtrack's installed appearance model)"),
         ]
         let protected = [folder.path("set"), folder.path("otb"), folder.path("shards"), folder.path("peers"),
-                         (appearanceWeights as NSString).deletingLastPathComponent]
+                         FilePath.folder(of: appearanceWeights)]
         let before = try fingerprints(under: protected)
         for (arguments, error) in cases {
             let outcome = try CLI.vtrack(arguments, timeout: 60)
@@ -618,7 +619,7 @@ final class CLIHostileCasesTests: XCTestCase {
         for folder in folders {
             guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
             while let item = walker.nextObject() as? String {
-                let path = (folder as NSString).appendingPathComponent(item)
+                let path = FilePath.joining(folder, item)
                 if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
                     result[path] = "link to " + target
                 } else if fileType(path) == S_IFREG {

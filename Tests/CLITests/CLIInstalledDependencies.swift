@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import XCTest
 
 /// vtrack's installed dependencies (`.deps` of this package), and copies of them with a model's
@@ -18,8 +19,7 @@ enum CLIInstalledDependencies {
     static func copy(in folder: CLITemporaryFolder, replacing name: String, with files: [String: Data]) throws -> String {
         // <dependencies>/models/appearance/appearance.xml
         let installed = try modelFile("appearance/appearance.xml")
-        let dependencies = (((installed as NSString).deletingLastPathComponent as NSString)
-            .deletingLastPathComponent as NSString).deletingLastPathComponent
+        let dependencies = FilePath.folder(of: FilePath.folder(of: FilePath.folder(of: installed)))
         let deps = folder.path("deps")
         try FileManager.default.createDirectory(atPath: deps + "/models/" + name, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: deps + "/openvino", withDestinationPath: dependencies + "/openvino")

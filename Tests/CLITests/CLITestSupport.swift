@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import TestFootage
 import XCTest
 
@@ -45,8 +46,8 @@ enum CLI {
         process.executableURL = URL(fileURLWithPath: try vtrackBinary())
         process.arguments = arguments
         process.environment = schedulerFree(environment)
-        process.standardOutput = try logFile((logFolder as NSString).appendingPathComponent("stdout.log"))
-        process.standardError = try logFile((logFolder as NSString).appendingPathComponent("stderr.log"))
+        process.standardOutput = try logFile(FilePath.joining(logFolder, "stdout.log"))
+        process.standardError = try logFile(FilePath.joining(logFolder, "stderr.log"))
         try process.run()
         return process
     }
@@ -55,7 +56,7 @@ enum CLI {
     static func outcome(of process: Process, logFolder: String) -> ProcessOutcome {
         process.waitUntilExit()
         func log(_ name: String) -> String {
-            (try? String(contentsOfFile: (logFolder as NSString).appendingPathComponent(name), encoding: .utf8)) ?? ""
+            (try? String(contentsOfFile: FilePath.joining(logFolder, name), encoding: .utf8)) ?? ""
         }
         return ProcessOutcome(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
                               stdout: log("stdout.log"), stderr: log("stderr.log"))
@@ -129,7 +130,7 @@ enum CLI {
 
     /// `spec` as a JSON file in the system's temporary folder, for a browser script to read.
     private static func specFile(_ spec: [String: Any]) throws -> String {
-        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("vtrack-spec-\(UUID().uuidString).json")
+        let path = FilePath.joining(NSTemporaryDirectory(), "vtrack-spec-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -176,7 +177,7 @@ enum CLI {
 
     /// The presentation time of every video frame of `path`, in seconds, by `ffprobe`.
     static func frameTimes(of path: String, file: StaticString = #filePath, line: UInt = #line) throws -> [Double] {
-        let ffprobe = (try ffmpegBinary() as NSString).deletingLastPathComponent + "/ffprobe"
+        let ffprobe = try FilePath.folder(of: ffmpegBinary()) + "/ffprobe"
         let outcome = try run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time", "-of", "csv=p=0", path],
                               environment: [:], timeout: 120, file: file, line: line)
         XCTAssertEqual(outcome.status, 0, outcome.stderr, file: file, line: line)
@@ -186,17 +187,17 @@ enum CLI {
     /// A synthetic H.264 clip from FFmpeg's moving test pattern.
     static func makeClip(_ path: String, size: String = "160x120", frames: Int = 40, rate: Int = 20, pattern: String = "testsrc2",
                          extra: [String] = []) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: FilePath.folder(of: path), withIntermediateDirectories: true)
         try ffmpeg(["-f", "lavfi", "-i", "\(pattern)=size=\(size):rate=\(rate)", "-frames:v", "\(frames)",
                     "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"] + extra + [path])
     }
 
     private static func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double,
                             directory: String? = nil, file: StaticString, line: UInt) throws -> ProcessOutcome {
-        let logs = (NSTemporaryDirectory() as NSString).appendingPathComponent("vtrack-cli-\(UUID().uuidString)")
+        let logs = FilePath.joining(NSTemporaryDirectory(), "vtrack-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: logs) }
-        let out = (logs as NSString).appendingPathComponent("stdout"), err = (logs as NSString).appendingPathComponent("stderr")
+        let out = FilePath.joining(logs, "stdout"), err = FilePath.joining(logs, "stderr")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -213,7 +214,7 @@ enum CLI {
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             finished.wait()
-            XCTFail("\((executable as NSString).lastPathComponent) \(arguments.joined(separator: " ")) ran longer than \(timeout) s", file: file, line: line)
+            XCTFail("\(FilePath.name(of: executable)) \(arguments.joined(separator: " ")) ran longer than \(timeout) s", file: file, line: line)
         }
         return ProcessOutcome(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
                               stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
@@ -233,7 +234,7 @@ final class CLITemporaryFolder {
     let root: String
 
     init() throws {
-        root = (NSTemporaryDirectory() as NSString).appendingPathComponent("vtrack-cli-tests-\(UUID().uuidString)")
+        root = FilePath.joining(NSTemporaryDirectory(), "vtrack-cli-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
 
@@ -241,7 +242,7 @@ final class CLITemporaryFolder {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
+    func path(_ relative: String) -> String { FilePath.joining(root, relative) }
 
     func write(_ text: String, to relative: String) throws {
         try write(Data(text.utf8), to: relative)
@@ -249,7 +250,7 @@ final class CLITemporaryFolder {
 
     func write(_ data: Data, to relative: String) throws {
         let target = path(relative)
-        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: FilePath.folder(of: target), withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: target, contents: data) else { throw CocoaError(.fileWriteUnknown) }
     }
 
@@ -266,7 +267,7 @@ final class CLITemporaryFolder {
         var found: [String] = []
         while let item = walker.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: (base as NSString).appendingPathComponent(item), isDirectory: &isFolder), !isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: FilePath.joining(base, item), isDirectory: &isFolder), !isFolder.boolValue {
                 found.append(item)
             }
         }

@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Imaging
+import Pipeline
 import TestFootage
 import XCTest
 
@@ -47,7 +48,7 @@ final class ProtocolScoringAgreementTests: XCTestCase {
         // others, which the confidence's ROC AUC needs (the learned tracker does not fail on Football1).
         options.trackerKind = .correlationFilter
         let report = try DatasetEvaluation.run(dataset: data, options: options)
-        let sequence = try OTBSequence(directory: (data as NSString).appendingPathComponent(name))
+        let sequence = try OTBSequence(directory: FilePath.joining(data, name))
         let result = try XCTUnwrap(report.levels.first?.sequences.first)
         XCTAssertEqual(result.runs.count, protocolName == .sre ? 12 : RunStart.temporal(groundTruth: sequence.groundTruth).count)
 
@@ -65,7 +66,7 @@ final class ProtocolScoringAgreementTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(cliRun["auc"] as? Double), last.auc, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(cliRun["prec20"] as? Double), last.precisionAt20, accuracy: 1e-9)
 
-        let pooled = try python(["-c", pooledScorer, (script as NSString).deletingLastPathComponent] + triples)
+        let pooled = try python(["-c", pooledScorer, FilePath.folder(of: script)] + triples)
         let label = "\(protocolName.rawValue) \(name)"
         let scriptRuns = try XCTUnwrap(pooled["runs"] as? [[String: Any]])
         for (ours, theirs) in zip(result.runs, scriptRuns) {

@@ -144,7 +144,7 @@ final class BatchIndexTests: XCTestCase {
         let folder = try BatchTemporaryFolder()
         for clip in ["a.mp4", "b.mp4"] {
             try folder.copy(batchSmallClip, to: "in/" + clip)
-            try folder.write("x,y,width,height\n60,30,50,60\n", to: "in/" + (clip as NSString).deletingPathExtension + ".boxes.csv")
+            try folder.write("x,y,width,height\n60,30,50,60\n", to: "in/" + FilePath.removingExtension(of: clip) + ".boxes.csv")
         }
         var configuration = BatchConfiguration(inputFolder: folder.path("in"), outputFolder: folder.path("out"), writesVideo: false)
         configuration.options.level = .fast
@@ -166,7 +166,7 @@ final class BatchIndexTests: XCTestCase {
             XCTAssertTrue(before.contains(try XCTUnwrap(row.nodes(forXPath: ".//div[@class='object']").first?.xmlString)),
                           "the same object and shares as after the first run")
             XCTAssertEqual(try row.nodes(forXPath: ".//a/@href").compactMap(\.stringValue).first,
-                           (attribute(row, "data-name")! as NSString).deletingPathExtension + ".html")
+                           FilePath.removingExtension(of: attribute(row, "data-name")!) + ".html")
         }
         XCTAssertEqual(rows.last?.elements(forName: "td").last?.stringValue, "failed: " + summary.clips[3].error)
     }

@@ -28,7 +28,7 @@ final class BatchSummaryTests: XCTestCase {
         let folder = try BatchTemporaryFolder()
         let whole = BatchSummary(shard: .whole, totalClips: 3, clipListFingerprint: "3-x", clips: results)
         let written = try whole.write(into: folder.root)
-        XCTAssertEqual(written.map { ($0 as NSString).lastPathComponent }, ["summary.csv", "summary.json"])
+        XCTAssertEqual(written.map { FilePath.name(of: $0) }, ["summary.csv", "summary.json"])
         XCTAssertEqual(try BatchSummary.read(path: folder.path("summary.json")), whole)
         let shard = BatchSummary(shard: try BatchShard(index: 1, count: 2), totalClips: 3, clipListFingerprint: "3-x", clips: results)
         XCTAssertEqual(try shard.write(into: folder.root), [folder.path("summary.shard-1-of-2.json")])

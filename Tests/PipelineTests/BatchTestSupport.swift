@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import TestFootage
 import XCTest
 
@@ -7,7 +8,7 @@ final class BatchTemporaryFolder {
     let root: String
 
     init() throws {
-        root = (NSTemporaryDirectory() as NSString).appendingPathComponent("vtrack-batch-tests-\(UUID().uuidString)")
+        root = FilePath.joining(NSTemporaryDirectory(), "vtrack-batch-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
 
@@ -16,7 +17,7 @@ final class BatchTemporaryFolder {
     }
 
     /// `relative` under the folder.
-    func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
+    func path(_ relative: String) -> String { FilePath.joining(root, relative) }
 
     /// Writes `text` to `relative`, creating folders as needed.
     func write(_ text: String, to relative: String) throws {
@@ -25,7 +26,7 @@ final class BatchTemporaryFolder {
 
     func write(_ data: Data, to relative: String) throws {
         let target = path(relative)
-        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: FilePath.folder(of: target), withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: target, contents: data) else {
             throw CocoaError(.fileWriteUnknown)
         }

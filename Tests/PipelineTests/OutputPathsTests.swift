@@ -28,6 +28,26 @@ final class OutputPathsTests: XCTestCase {
         XCTAssertEqual(FilePath.folder(of: "//x"), "/")
     }
 
+    /// As Foundation's `appendingPathComponent`, `pathExtension` and `deletingPathExtension` answer
+    /// on Linux, on the names vtrack builds paths from.
+    func testJoiningAndExtensionsOfEveryKindOfPath() {
+        XCTAssertEqual(FilePath.joining("out", "run.csv"), "out/run.csv")
+        XCTAssertEqual(FilePath.joining("out/", "run.csv"), "out/run.csv")
+        XCTAssertEqual(FilePath.joining("/", "x"), "/x")
+        XCTAssertEqual(FilePath.joining("", "x"), "x")
+        XCTAssertEqual(FilePath.joining("x", ""), "x")
+        XCTAssertEqual(FilePath.fileExtension(of: "a.b/clip.MP4"), "MP4")
+        XCTAssertEqual(FilePath.fileExtension(of: "a.b/clip"), "")
+        XCTAssertEqual(FilePath.fileExtension(of: ".hidden"), "")
+        XCTAssertEqual(FilePath.fileExtension(of: "clip."), "")
+        XCTAssertEqual(FilePath.fileExtension(of: "x"), "")
+        XCTAssertEqual(FilePath.removingExtension(of: "in/cam1/clip.tar.gz"), "in/cam1/clip.tar")
+        XCTAssertEqual(FilePath.removingExtension(of: "a.b/clip"), "a.b/clip")
+        XCTAssertEqual(FilePath.removingExtension(of: "in/.hidden"), "in/.hidden")
+        XCTAssertEqual(FilePath.removingExtension(of: "clip."), "clip")
+        XCTAssertEqual(FilePath.removingExtension(of: "-"), "-")
+    }
+
     /// The clip as a page's command names it: absolute, so that the command runs from any folder.
     func testAbsolutePathsResolveDotsAgainstTheWorkingFolder() {
         let here = FileManager.default.currentDirectoryPath

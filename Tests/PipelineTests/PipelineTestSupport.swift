@@ -61,3 +61,15 @@ enum PipelineFixtures {
         return (process.terminationStatus, data)
     }
 }
+
+extension PipelineFixtures {
+    /// Every frame of a synthetic clip written into `folder` and decoded again, with its ground truth.
+    static func decodedSynthetic(_ parameters: SyntheticSceneParameters, in folder: URL) throws
+        -> (frames: [VideoFrame], truth: [SyntheticGroundTruth]) {
+        let (clip, truth) = try writeSynthetic(parameters, in: folder)
+        let reader = try VideoReader(path: clip)
+        var frames: [VideoFrame] = []
+        while let frame = try reader.nextFrame() { frames.append(frame) }
+        return (frames, truth)
+    }
+}

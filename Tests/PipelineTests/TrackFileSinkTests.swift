@@ -50,8 +50,8 @@ private final class PartialFileObserver: TrackSink {
     func write(frame: FrameContext, records: [TrackRecord]) throws {
         frames += 1
         for name in names {
-            let final = (folder as NSString).appendingPathComponent(name)
-            let partial = (folder as NSString).appendingPathComponent("." + name + ".partial")
+            let final = FilePath.joining(folder, name)
+            let partial = FilePath.joining(folder, "." + name + ".partial")
             if FileManager.default.fileExists(atPath: final) { problems.append("frame \(frame.index): \(name) exists before the end") }
             let lines = ((try? String(contentsOfFile: partial, encoding: .utf8)) ?? "").split(separator: "\n").count
             let expected = name.hasSuffix(".csv") ? frames + 1 : frames

@@ -4,7 +4,7 @@ import Tracking
 import XCTest
 
 final class CorrelationTrackerTests: XCTestCase {
-    private let scene = SyntheticScene(width: 240, height: 180)
+    private let scene = ScriptedScene(width: 240, height: 180)
 
     /// A smooth path through the frame: up to ~3 px per frame.
     private func path(_ t: Int) -> PixelRect {
@@ -32,7 +32,7 @@ final class CorrelationTrackerTests: XCTestCase {
     /// camera follows stays put in the picture. Both are followed on every frame.
     func testFollowsObjectsThatMoveWithTheSceneAndWithTheCamera() throws {
         let pan = 24
-        let wideScene = SyntheticScene(width: 480, height: 180)
+        let wideScene = ScriptedScene(width: 480, height: 180)
         for level in TrackingLevel.allCases {
             for followedByCamera in [false, true] {
                 func box(_ t: Int) -> PixelRect {

@@ -1,3 +1,4 @@
+import Imaging
 import Numerics
 import Tracking
 import XCTest
@@ -5,9 +6,9 @@ import XCTest
 final class FourierCorrelationTests: XCTestCase {
     func testMatchesDirectCircularCorrelation() {
         for (rows, columns) in [(12, 10), (7, 9), (1, 16)] {
-            var random = SplitMix(seed: UInt64(rows * 100 + columns))
-            let template = (0..<(rows * columns)).map { _ in random.unit() - 0.5 }
-            let signal = (0..<(rows * columns)).map { _ in random.unit() - 0.5 }
+            var random = SplitMix64(seed: UInt64(rows * 100 + columns))
+            let template = (0..<(rows * columns)).map { _ in Float(random.nextUnit()) - 0.5 }
+            let signal = (0..<(rows * columns)).map { _ in Float(random.nextUnit()) - 0.5 }
             let fast = CircularCorrelator(rows: rows, columns: columns).correlate(template, with: signal)
             XCTAssertEqual(fast.count, rows * columns)
             for r in 0..<rows {
@@ -26,8 +27,8 @@ final class FourierCorrelationTests: XCTestCase {
 
     func testPeakIsTheCircularShift() {
         let rows = 16, columns = 20
-        var random = SplitMix(seed: 7)
-        let template = (0..<(rows * columns)).map { _ in random.unit() - 0.5 }
+        var random = SplitMix64(seed: 7)
+        let template = (0..<(rows * columns)).map { _ in Float(random.nextUnit()) - 0.5 }
         var signal = [Float](repeating: 0, count: rows * columns)
         for i in 0..<rows {
             for j in 0..<columns { signal[((i + 3) % rows) * columns + (j + 5) % columns] = template[i * columns + j] }
@@ -39,9 +40,9 @@ final class FourierCorrelationTests: XCTestCase {
 
     func testLoadedTemplatesEachMatchDirectCorrelationWithEverySignal() {
         let rows = 8, columns = 6, count = rows * columns
-        var random = SplitMix(seed: 11)
-        let templates = (0..<3).map { _ in (0..<count).map { _ in random.unit() - 0.5 } }
-        let signals = (0..<2).map { _ in (0..<count).map { _ in random.unit() - 0.5 } }
+        var random = SplitMix64(seed: 11)
+        let templates = (0..<3).map { _ in (0..<count).map { _ in Float(random.nextUnit()) - 0.5 } }
+        let signals = (0..<2).map { _ in (0..<count).map { _ in Float(random.nextUnit()) - 0.5 } }
         let correlator = CircularCorrelator(rows: rows, columns: columns)
         correlator.loadTemplates(count: templates.count) { index, values in _ = values.update(fromContentsOf: templates[index]) }
         XCTAssertEqual(correlator.templateCount, 3)

@@ -4,7 +4,7 @@ import Tracking
 import XCTest
 
 final class SequenceRequestHandlerTests: XCTestCase {
-    private let scene = SyntheticScene(width: 200, height: 150, seed: 3)
+    private let scene = ScriptedScene(width: 200, height: 150, seed: 3)
 
     private func objectBox(_ t: Int) -> PixelRect { PixelRect(x: 60 + 2 * Double(t), y: 50 + Double(t), width: 30, height: 36) }
 

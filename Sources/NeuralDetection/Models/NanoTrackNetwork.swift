@@ -1,5 +1,6 @@
 import Foundation
 import Tracking
+import VideoIO
 
 /// NanoTrack's two networks (Apache-2.0, vendored in `Models/nanotrack/`, installed into
 /// `<dependencies>/models/nanotrack/`; docs/models.md): a MobileNetV3 backbone run on 127x127

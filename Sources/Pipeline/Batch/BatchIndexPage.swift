@@ -46,7 +46,7 @@ public struct BatchIndexPage: Sendable {
     /// Writes ``fileName`` into `folder` atomically and returns its path. Throws ``OutputError``.
     @discardableResult
     public func write(into folder: String) throws -> String {
-        let path = (folder as NSString).appendingPathComponent(Self.fileName)
+        let path = FilePath.joining(folder, Self.fileName)
         try TextOutputFile.write(html, to: path, kind: "index page")
         return path
     }

@@ -13,7 +13,7 @@ final class BatchLock {
     /// Takes the lock for `shard` in `folder` (which exists). Throws ``BatchError/busy(path:holder:)``
     /// when another process holds it, ``OutputError`` when the lock file cannot be created.
     init(folder: String, shard: BatchShard) throws {
-        let path = (folder as NSString).appendingPathComponent(".vtrack-batch.lock")
+        let path = FilePath.joining(folder, ".vtrack-batch.lock")
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
         var region = flock()

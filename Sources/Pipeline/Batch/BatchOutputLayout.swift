@@ -64,13 +64,13 @@ public struct BatchOutputLayout: Sendable {
     public func relativeThumbnail(for clip: String) -> String { base(for: clip) + ".thumb.png" }
 
     private func path(for clip: String, suffix: String) -> String {
-        (outputFolder as NSString).appendingPathComponent(base(for: clip) + suffix)
+        FilePath.joining(outputFolder, base(for: clip) + suffix)
     }
 
     /// The relative path without its extension, each part sanitised.
     static func sanitisedBase(of clip: String) -> String {
         var parts = clip.split(separator: "/").map(String.init)
-        let file = parts.popLast().map { ($0 as NSString).deletingPathExtension } ?? ""
+        let file = parts.popLast().map { FilePath.removingExtension(of: $0) } ?? ""
         var folders = parts.map { sanitised($0, keepDots: false) }
         var name = sanitised(file, keepDots: true)
         if folders.isEmpty && ["summary", "index"].contains(where: { name.lowercased() == $0 || name.lowercased().hasPrefix($0 + ".") }) {

@@ -51,7 +51,7 @@ public final class BatchRunner {
         allClips = Array(found.union(manifest?.clips ?? [])).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         clips = allClips.enumerated().filter { configuration.shard.includes(position: $0.offset) }.map(\.element)
         layout = BatchOutputLayout(outputFolder: output, clips: allClips)
-        var inputPaths = foundClips.map { (input as NSString).appendingPathComponent($0) }
+        var inputPaths = foundClips.map { FilePath.joining(input, $0) }
         inputPaths += inputPaths.flatMap { [BoxSidecar.csvPath(forClip: $0), BoxSidecar.jsonPath(forClip: $0)] }
         if let path = configuration.manifestPath { inputPaths.append(path) }
         inputPaths += configuration.options.detector.inputFiles.map(\.path)
@@ -62,7 +62,7 @@ public final class BatchRunner {
         batchFiles.input("the manifest", configuration.manifestPath)
         for file in configuration.options.detector.inputFiles { batchFiles.input(file.role, file.path) }
         let jsonName = BatchSummary(shard: configuration.shard, totalClips: 0, clipListFingerprint: "", clips: []).jsonFileName
-        let summaries = ["summary.csv", jsonName, BatchIndexPage.fileName].map { (output as NSString).appendingPathComponent($0) }
+        let summaries = ["summary.csv", jsonName, BatchIndexPage.fileName].map { FilePath.joining(output, $0) }
         for path in summaries { batchFiles.output("summary", path, streams: false) }
         try batchFiles.check()
         if let clobbered = summaries.first(where: inputs.contains) {
@@ -121,7 +121,7 @@ public final class BatchRunner {
 
     /// Tracks one clip; never throws: every problem becomes a failed entry.
     private func process(_ clip: String, onFrames: @escaping (Double, Int) -> Void) -> BatchClipResult {
-        let clipPath = (configuration.inputFolder as NSString).appendingPathComponent(clip)
+        let clipPath = FilePath.joining(configuration.inputFolder, clip)
         guard found.contains(clip) else {
             let extensions = ClipFinder.videoExtensions.sorted().joined(separator: "/")
             return .failed(clip, "\(configuration.manifestPath ?? "manifest"): names \(clip), but there is no such .\(extensions) file under \(configuration.inputFolder)")
@@ -150,7 +150,7 @@ public final class BatchRunner {
                 guard FileManager.default.fileExists(atPath: clipPath) else {
                     return .failed(clip, "\(clipPath): file not found (removed since the batch started)")
                 }
-                let sidecar = (BoxSidecar.csvPath(forClip: clip) as NSString).lastPathComponent
+                let sidecar = FilePath.name(of: BoxSidecar.csvPath(forClip: clip))
                 return BatchClipResult(clip: clip, status: .skipped,
                                        error: "no boxes: no \(sidecar) or .boxes.json beside it, no manifest row, and no class --detector")
             }

@@ -67,11 +67,11 @@ public struct BatchSummary: Sendable, Codable, Equatable {
     public func write(into folder: String) throws -> [String] {
         var written: [String] = []
         if shardCount == 1 {
-            let csv = (folder as NSString).appendingPathComponent("summary.csv")
+            let csv = FilePath.joining(folder, "summary.csv")
             try TextOutputFile.write(csvText, to: csv)
             written.append(csv)
         }
-        let json = (folder as NSString).appendingPathComponent(jsonFileName)
+        let json = FilePath.joining(folder, jsonFileName)
         let text: String
         do {
             text = try jsonText()
@@ -109,7 +109,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
             throw BatchError.cannotList(path: folder, reason: (error as NSError).localizedDescription)
         }
         let shards = names.filter { $0.hasPrefix("summary.shard-") && $0.hasSuffix(".json") }.sorted()
-        return (shards.isEmpty ? names.filter { $0 == wholeBatchFileName } : shards).map { (folder as NSString).appendingPathComponent($0) }
+        return (shards.isEmpty ? names.filter { $0 == wholeBatchFileName } : shards).map { FilePath.joining(folder, $0) }
     }
 
     /// Combines the summaries of all shards of one batch into the whole batch's summary.
@@ -129,7 +129,7 @@ public struct BatchSummary: Sendable, Codable, Equatable {
             guard summary.clipListFingerprint == first.clipListFingerprint, summary.totalClips == first.totalClips else {
                 throw BatchError.incompleteShards(reason: "\(path) and \(parts[0].path) come from different clip lists (different input folder or manifest)")
             }
-            let name = (path as NSString).lastPathComponent
+            let name = FilePath.name(of: path)
             if name.hasPrefix("summary.shard-"), name != summary.jsonFileName {
                 throw BatchError.incompleteShards(reason: "\(path) holds shard \(summary.shardIndex) of \(summary.shardCount) "
                     + "(\(summary.jsonFileName)): renamed, or copied over another shard's summary")

@@ -28,7 +28,7 @@ public enum BoxSidecar {
         let manager = FileManager.default
         switch (manager.fileExists(atPath: csv), manager.fileExists(atPath: json)) {
         case (true, true):
-            throw BoxFileError(path: csv, location: "", reason: "both \((json as NSString).lastPathComponent) and this file exist; keep one")
+            throw BoxFileError(path: csv, location: "", reason: "both \(FilePath.name(of: json)) and this file exist; keep one")
         case (true, false):
             return try parseCSV(text(at: csv), path: csv)
         case (false, true):
@@ -126,6 +126,6 @@ public enum BoxSidecar {
     }
 
     private static func stem(of clip: String) -> String {
-        (clip as NSString).deletingPathExtension
+        FilePath.removingExtension(of: clip)
     }
 }

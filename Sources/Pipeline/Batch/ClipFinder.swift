@@ -30,7 +30,7 @@ public enum ClipFinder {
 
     /// True when `name` ends with one of ``videoExtensions`` (case-insensitive).
     public static func isClipName(_ name: String) -> Bool {
-        videoExtensions.contains((name as NSString).pathExtension.lowercased())
+        videoExtensions.contains(FilePath.fileExtension(of: name).lowercased())
     }
 
     private static func collect(folder: String, relative: String, skipped: String?, into found: inout [String]) throws {
@@ -41,7 +41,7 @@ public enum ClipFinder {
             throw BatchError.cannotList(path: folder, reason: (error as NSError).localizedDescription)
         }
         for name in names where !name.hasPrefix(".") {
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = FilePath.joining(folder, name)
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             var link = stat()
             guard lstat(path, &link) == 0 else { continue }

@@ -212,6 +212,6 @@ final class KeyframeGuidedRun {
         framesWritten += 1
         recordCount += records.count
         confidenceSum += records.reduce(0) { $0 + Double($1.confidence) }
-        lowConfidence += records.filter { $0.confidence <= 0.5 }.count
+        lowConfidence += records.filter { $0.confidence <= ConfidenceModel.solidAbove }.count
     }
 }

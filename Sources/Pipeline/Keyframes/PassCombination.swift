@@ -12,7 +12,7 @@ import Imaging
 /// - when they disagree at most one is on: the more confident pass's box, with the probability
 ///   that it is the one on, pf (1 - pb) / (1 - pf pb) for the forward pass (`disputed`, flagged for
 ///   review).
-enum PassCombination {
+package enum PassCombination {
     /// Two passes' boxes agree at this IoU or more.
     static let agreementIoU = 0.5
     /// Confidences are kept inside (0, 1) so that one pass's certainty cannot silence the other.
@@ -20,7 +20,7 @@ enum PassCombination {
 
     /// The record of a frame that `forward` and `backward` (either may be nil, not both) tracked.
     /// States other than `reseeded` and `lost` become `tracked`.
-    static func record(forward: TrackRecord?, backward: TrackRecord?) -> TrackRecord {
+    package static func record(forward: TrackRecord?, backward: TrackRecord?) -> TrackRecord {
         guard let forward, let backward else {
             return normalised(forward ?? backward!, confidence: (forward ?? backward!).confidence, source: .tracked)
         }
@@ -43,7 +43,7 @@ enum PassCombination {
     }
 
     /// The keyframe's record: the box given, at confidence 1.
-    static func keyframeRecord(_ record: TrackRecord, box: PixelRect) -> TrackRecord {
+    package static func keyframeRecord(_ record: TrackRecord, box: PixelRect) -> TrackRecord {
         var keyframe = record
         keyframe.box = box
         keyframe.evidence = nil

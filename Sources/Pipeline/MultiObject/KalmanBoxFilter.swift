@@ -7,7 +7,7 @@ import Imaging
 /// With the diagonal noise of that model each of the four quantities evolves independently of the
 /// others, so the filter is four two-state filters (value, velocity), exactly equivalent to the
 /// usual 8-state one.
-struct KalmanBoxFilter {
+package struct KalmanBoxFilter {
     /// Noise per pixel of height: position (1/20) and velocity (1/160), ByteTrack's weights.
     private static let positionWeight = 1.0 / 20, velocityWeight = 1.0 / 160
 
@@ -40,7 +40,7 @@ struct KalmanBoxFilter {
     private var axes: [Axis]
 
     /// Starts at `box` with no velocity and ByteTrack's initial uncertainty.
-    init(box: PixelRect) {
+    package init(box: PixelRect) {
         let h = max(box.height, 1)
         let p = 2 * Self.positionWeight * h, v = 10 * Self.velocityWeight * h
         axes = [
@@ -52,13 +52,13 @@ struct KalmanBoxFilter {
     }
 
     /// The box the state describes.
-    var box: PixelRect {
+    package var box: PixelRect {
         let h = max(axes[3].value, 1), w = max(axes[2].value, 0.05) * h
         return PixelRect(x: axes[0].value - w / 2, y: axes[1].value - h / 2, width: w, height: h)
     }
 
     /// Moves the state one frame ahead.
-    mutating func predict() {
+    package mutating func predict() {
         let h = max(axes[3].value, 1)
         let p = Self.positionWeight * h, v = Self.velocityWeight * h
         axes[0].predict(valueNoise: p, velocityNoise: v)
@@ -69,7 +69,7 @@ struct KalmanBoxFilter {
 
     /// Corrects the state with a measured box; `noiseScale` > 1 trusts it less (a tracker's box
     /// rather than a detection).
-    mutating func update(with measured: PixelRect, noiseScale: Double = 1) {
+    package mutating func update(with measured: PixelRect, noiseScale: Double = 1) {
         guard measured.isValid, measured.height > 0 else { return }
         let h = max(axes[3].value, 1)
         let p = noiseScale * Self.positionWeight * h

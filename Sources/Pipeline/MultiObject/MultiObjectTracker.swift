@@ -25,8 +25,8 @@ import VideoIO
 /// track's object (never two confirmed tracks on one object). A lost track has no tracker; its
 /// motion model predicts where it would be, a detection there brings it back with its id, and after
 /// ``Parameters/framesKeptLost`` frames, or once the prediction leaves the picture, it ends. Ids are never reused. At most 16 trackers live.
-final class MultiObjectTracker: TrackGroup {
-    struct Parameters {
+package final class MultiObjectTracker: TrackGroup {
+    package struct Parameters {
         /// Frames between detector runs.
         var detectEvery = 2
         /// Detections at or above this score are confident: stage 1, and new tracks.
@@ -38,6 +38,8 @@ final class MultiObjectTracker: TrackGroup {
         /// Overlap with a matched track above which an unmatched track is taken to be on its object.
         var duplicateIoU = 0.5
         var framesKeptLost = 30
+
+        package init() {}
     }
 
     let parameters: Parameters
@@ -48,7 +50,7 @@ final class MultiObjectTracker: TrackGroup {
     private var tracks: [MultiObjectTrack] = []
     private var nextTrackID = 1
 
-    init(detector: any Detector, usesColour: Bool, defaultLabel: String, level: TrackingLevel, parameters: Parameters) {
+    package init(detector: any Detector, usesColour: Bool, defaultLabel: String, level: TrackingLevel, parameters: Parameters) {
         self.detector = detector
         self.usesColour = usesColour
         self.defaultLabel = defaultLabel
@@ -57,16 +59,16 @@ final class MultiObjectTracker: TrackGroup {
     }
 
     /// The requests of the trackers to perform on the current frame.
-    var requests: [TrackingRequest] { tracks.compactMap { $0.object?.request } }
+    package var requests: [TrackingRequest] { tracks.compactMap { $0.object?.request } }
 
     /// Runs the detector on the start frame and starts a confirmed track for each person found.
-    func start(on context: FrameContext) throws {
+    package func start(on context: FrameContext) throws {
         try prepare(on: context, frameOffset: 0)
     }
 
     /// Runs before the frame `frameOffset` frames after the start is tracked: predicts every track,
     /// and on a scheduled frame runs the detector and associates, confirms, loses and starts tracks.
-    func prepare(on context: FrameContext, frameOffset: Int) throws {
+    package func prepare(on context: FrameContext, frameOffset: Int) throws {
         let frame = context.image
         for track in tracks { track.predict() }
         for track in tracks where track.phase == .lost
@@ -104,13 +106,13 @@ final class MultiObjectTracker: TrackGroup {
     }
 
     /// Takes in the trackers' results on the frame just performed.
-    func observe(_ context: FrameContext) {
+    package func observe(_ context: FrameContext) {
         for track in tracks { track.observe(context.image) }
     }
 
     /// The records of the frame just performed, by track id: tentative, confirmed and lost tracks,
     /// and tracks ending here.
-    func records(on context: FrameContext) -> [TrackRecord] {
+    package func records(on context: FrameContext) -> [TrackRecord] {
         tracks.compactMap { $0.record(frame: context.frame, frameWidth: context.image.width, frameHeight: context.image.height) }
     }
 
@@ -120,7 +122,7 @@ final class MultiObjectTracker: TrackGroup {
     }
 
     /// Ends the frame; forgets ended tracks.
-    func advance() {
+    package func advance() {
         for track in tracks { track.advance() }
         tracks.removeAll { $0.phase == .ended }
     }

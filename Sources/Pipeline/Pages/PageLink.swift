@@ -16,7 +16,7 @@ public enum PageLink {
     public static func stillsFolder(forPage page: String) -> String {
         let name = FilePath.name(of: page), folder = FilePath.folder(of: page)
         let stem = name.hasSuffix(".html") ? String(name.dropLast(5)) : name
-        return folder.isEmpty ? stem + ".stills" : (folder as NSString).appendingPathComponent(stem + ".stills")
+        return FilePath.joining(folder, stem + ".stills")
     }
 
     /// A still's file name in its folder: `frame-000012.png` for frame 12.

@@ -34,16 +34,17 @@ public final class StillFolder {
     }
 
     /// Writes `image` (RGB, the upright picture) as the still of `frame`; returns its file name in
-    /// the folder (``PageLink/stillName(frame:)``). Throws ``OutputError`` naming the still.
+    /// the folder (``PageLink/stillName(frame:)``). Throws ``OutputError`` naming the still, or
+    /// ``VideoError`` when libavcodec cannot encode it.
     @discardableResult
     public func write(_ image: Image<UInt8>, frame: Int) throws -> String {
         let name = PageLink.stillName(frame: frame)
-        let final = (path as NSString).appendingPathComponent(name)
+        let final = FilePath.joining(path, name)
         if !madeFolder, !FileManager.default.fileExists(atPath: path) {
             try FilePath.createFolder(path, for: final)
             madeFolder = true
         }
-        let bytes = PNGStill.bytes(of: image)
+        let bytes = try PNGEncoder.bytes(of: image, for: final)
         let partial = TemporaryOutputs.partialPath(for: final)
         TemporaryOutputs.register(partial)
         pending.append((partial, final))

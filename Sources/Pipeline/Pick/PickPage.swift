@@ -63,7 +63,7 @@ public struct PickPage: Sendable {
     public func html() throws -> String {
         let stem = OutputPaths.safeStem(of: clipName)
         let data = Data(clip: clipPath, chosen: chosen, stills: stills.map { Still(frame: $0.frame, href: PageLink.url($0.href)) },
-                        out: outputFolder, report: (outputFolder as NSString).appendingPathComponent(stem + ".html"),
+                        out: outputFolder, report: FilePath.joining(outputFolder, stem + ".html"),
                         keyframes: stem + ".keyframes.csv")
         var lines = [
             "<!doctype html>",

@@ -67,7 +67,7 @@ enum ReviewCorrectionScript {
             ReviewCorrection.Still(frame: still.frame, time: still.time, href: PageLink.url(still.href), boxes: still.boxes)
         }
         let data = Data(run: correction.runID, clip: correction.clipPath, keyframesName: stem + ".keyframes.csv", out: out,
-                        report: (out as NSString).appendingPathComponent(stem + ".html"),
+                        report: FilePath.joining(out, stem + ".html"),
                         tracks: timelines.map { Data.Track(id: $0.trackID, name: $0.name, colour: ClipReviewPage.cssColour(trackID: $0.trackID)) },
                         keyframes: correction.keyframes, stills: stills)
         return try PageData.element(id: "review-data", value: data)

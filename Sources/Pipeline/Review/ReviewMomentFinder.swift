@@ -1,4 +1,5 @@
 import Imaging
+import Tracking
 
 /// Finds ``ReviewMoment``s in a run's records, frame by frame, as a sink receives them.
 ///
@@ -68,7 +69,7 @@ public struct ReviewMomentFinder: Sendable {
         for record in shown {
             let isLost = record.state == .lost
             let doubtBegins = doubts[record.trackID, default: Episode()]
-                .observe(isLost || record.confidence <= 0.5, clearFrames: clearFrames)
+                .observe(isLost || record.confidence <= ConfidenceModel.solidAbove, clearFrames: clearFrames)
             let disagreementBegins = disagreements[record.trackID, default: Episode()]
                 .observe(record.source == .disputed, clearFrames: clearFrames)
             defer { previous[record.trackID] = record.state }

@@ -30,7 +30,7 @@ public final class ReviewPageSink: TrackSink {
     /// `video` is the annotated MP4 the run writes (nil: none); the page links it relative to its own folder.
     public init(path: String, clip: String, video: String?, info: VideoInfo) {
         self.path = path
-        clipName = (clip as NSString).lastPathComponent
+        clipName = FilePath.name(of: clip)
         clipPath = FilePath.absolute(clip)
         videoHref = video.map { FilePath.relative($0, from: FilePath.folder(of: path)) }
         frameRate = info.frameRate
@@ -48,7 +48,7 @@ public final class ReviewPageSink: TrackSink {
         }
         if !found.isEmpty, stillFolder.bytesWritten < Self.stillBytesLimit {
             let name = try stillFolder.write(frame.colour.rgb ?? frame.frame.rgb(), frame: frame.index)
-            let still = (stillFolder.path as NSString).appendingPathComponent(name)
+            let still = FilePath.joining(stillFolder.path, name)
             stills.append(ReviewCorrection.Still(frame: frame.index, time: frame.time,
                                                  href: FilePath.relative(still, from: FilePath.folder(of: path)),
                                                  boxes: shown.map(ReviewCorrection.Box.init)))

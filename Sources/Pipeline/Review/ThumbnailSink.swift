@@ -1,4 +1,5 @@
 import Imaging
+import VideoIO
 
 /// Writes a small PNG of the first frame it receives, annotated as the MP4 draws it (``Annotator``),
 /// when the run completes: a batch's index page shows it beside each clip. Made from the colour
@@ -28,9 +29,10 @@ public final class ThumbnailSink: TrackSink {
         still = picture.downscaled(by: (side + Self.largestSide - 1) / Self.largestSide)
     }
 
-    /// Writes the PNG. Throws ``OutputError``; writes nothing when no frame came.
+    /// Writes the PNG. Throws ``OutputError``, or ``VideoError`` when libavcodec cannot encode it;
+    /// writes nothing when no frame came.
     public func finish() throws {
         guard let still else { return }
-        try TextOutputFile.write(bytes: PNGStill.bytes(of: still), to: path, kind: "thumbnail")
+        try TextOutputFile.write(bytes: PNGEncoder.bytes(of: still, for: path), to: path, kind: "thumbnail")
     }
 }

@@ -28,7 +28,7 @@ import Foundation
 /// ranks failing frames (IoU < 0.1) below tracked ones with a mean per-sequence ROC AUC of 0.86
 /// (`fast`) and 0.88 (`accurate`), against 0.78 and 0.82 for the response score with the agreement
 /// as a tolerance factor; left out of the fit one sequence at a time, 0.85 and 0.87.
-struct ConfidenceEstimator {
+package struct ConfidenceEstimator {
     let response: (midpoint: Float, width: Float)
     let reported: (midpoint: Float, width: Float)
     let agreementWeight: Float
@@ -37,7 +37,7 @@ struct ConfidenceEstimator {
     let learningPeakTolerance: Float
     let driftSpread: Double
     /// Frames in a row whose confidence was at or below 0.5.
-    private(set) var framesWithoutFix = 0
+    package private(set) var framesWithoutFix = 0
     /// Running average of the peak height on frames the model learnt from; 0 before the first.
     private(set) var averagePeak: Float = 0
     private static let averageRate: Float = 0.1
@@ -50,7 +50,7 @@ struct ConfidenceEstimator {
     /// Running average of the agreement with the first model; 1 before the first frame.
     private(set) var agreement: Float = 1
 
-    init(parameters: TrackerParameters, exclusionRadius: Int) {
+    package init(parameters: TrackerParameters, exclusionRadius: Int) {
         response = (parameters.responseMidpoint, parameters.responseWidth)
         reported = (parameters.confidenceMidpoint, parameters.confidenceWidth)
         agreementWeight = parameters.agreementWeight
@@ -73,7 +73,7 @@ struct ConfidenceEstimator {
     /// - `learning`: the response quality with peaks down to `learningPeakTolerance` of the average
     ///   counted as normal (the models keep adapting through appearance changes, but not to an occluder).
     /// - `sharpness`, `peakRatio`, `agreement`: the raw cues (see ``TrackingEvidence``).
-    mutating func assess(_ response: UnsafePointer<Float>, rows: Int, columns: Int, peakRow: Int,
+    package mutating func assess(_ response: UnsafePointer<Float>, rows: Int, columns: Int, peakRow: Int,
                          peakColumn: Int, reference: Float) -> Assessment {
         let psr = max(0, peakToSidelobeRatio(response, rows: rows, columns: columns, peakRow: peakRow, peakColumn: peakColumn))
         let peak = response[peakRow * columns + peakColumn]
@@ -94,18 +94,18 @@ struct ConfidenceEstimator {
     }
 
     /// What ``assess(_:rows:columns:peakRow:peakColumn:reference:)`` finds in one response.
-    struct Assessment {
-        let reported: Float
-        let tracking: Float
-        let learning: Float
-        let sharpness: Float
-        let peakRatio: Float
-        let agreement: Float
+    package struct Assessment {
+        package let reported: Float
+        package let tracking: Float
+        package let learning: Float
+        package let sharpness: Float
+        package let peakRatio: Float
+        package let agreement: Float
     }
 
     /// `confidence` (0...1, this frame's, after any caps) discounted for the drift since the last
     /// confident fix, as described above. Counts the frames without a fix, so call it once per frame.
-    mutating func discountingDrift(_ confidence: Float) -> Float {
+    package mutating func discountingDrift(_ confidence: Float) -> Float {
         guard confidence <= 0.5 else {
             framesWithoutFix = 0
             return confidence
@@ -130,14 +130,14 @@ struct ConfidenceEstimator {
 
     /// Records the peak height of a frame the model learnt from with `weight` (0...1, the
     /// fraction of the full learning rate), so that half-trusted frames move the average less.
-    mutating func remember(peak: Float, weight: Float) {
+    package mutating func remember(peak: Float, weight: Float) {
         guard peak.isFinite, peak > 0, weight > 0 else { return }
         let rate = Self.averageRate * min(1, weight)
         averagePeak = averagePeak > 0 ? (1 - rate) * averagePeak + rate * peak : peak
     }
 
     /// Peak-to-sidelobe ratio of a `rows x columns` response whose maximum is at (`peakRow`, `peakColumn`).
-    func peakToSidelobeRatio(_ response: UnsafePointer<Float>, rows: Int, columns: Int,
+    package func peakToSidelobeRatio(_ response: UnsafePointer<Float>, rows: Int, columns: Int,
                              peakRow: Int, peakColumn: Int) -> Float {
         var sum: Double = 0, squares: Double = 0
         let total = rows * columns

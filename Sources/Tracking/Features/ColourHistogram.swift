@@ -3,7 +3,7 @@
 /// `p_object / (p_object + p_background)` is averaged per cell, then over an object-sized box
 /// around each cell, which gives a translation response that does not care about the object's
 /// shape (deformation, rotation) and complements the gradient-based correlation filter.
-final class ColourHistogram {
+package final class ColourHistogram {
     private static let levels = 16
     private static let binCount = levels * levels * levels
     let columns: Int

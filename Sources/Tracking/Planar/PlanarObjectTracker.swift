@@ -68,7 +68,7 @@ public final class PlanarObjectTracker {
             homography = best.homography
             corners = quad
             confidence = Float(min(1, max(0, (best.correlation - Self.confidentCorrelation) / Self.correlationSpan + 0.5)))
-            if confidence > 0.5, boxTracker.box.iou(quad.boundingBox) < 0.5,
+            if confidence > ConfidenceModel.solidAbove, boxTracker.box.iou(quad.boundingBox) < 0.5,
                let restarted = try? CorrelationTracker(frame: frame, box: quad.boundingBox, parameters: parameters) {
                 // The alignment is sure and the box tracker has wandered off: put it back on the object.
                 boxTracker = restarted
@@ -76,7 +76,7 @@ public final class PlanarObjectTracker {
         } else {
             homography = boxShift * homography
             corners = homography.quadrilateral()
-            confidence = min(0.5, boxEstimate.confidence)
+            confidence = min(ConfidenceModel.solidAbove, boxEstimate.confidence)
         }
         return PlanarEstimate(corners: corners, confidence: confidence)
     }

@@ -4,18 +4,18 @@ import Foundation
 /// (softmax of its two logits) times a penalty on the change of scale and aspect ratio its box
 /// implies, blended with a cosine window that favours small displacements; the best cell wins.
 /// The window is made once per grid; nothing is allocated per frame.
-struct SiameseBoxDecoder {
+package struct SiameseBoxDecoder {
     /// The chosen cell and what it says, in search-crop pixels relative to the crop's centre.
-    struct Candidate: Equatable {
+    package struct Candidate: Equatable {
         /// Row-major index of the chosen cell.
-        var cell: Int
+        package var cell: Int
         /// Centre offset of the cell's box from the crop's centre, and its size.
-        var dx: Float, dy: Float, width: Float, height: Float
+        package var dx: Float, dy: Float, width: Float, height: Float
         /// The cell's object probability and its scale/ratio penalty.
-        var score: Float, penalty: Float
+        package var score: Float, penalty: Float
         /// Peak-to-sidelobe ratio of the object-probability map at the chosen cell (the cells more
         /// than two from it are the sidelobe): how distinct the object is from everything else.
-        var sharpness: Float
+        package var sharpness: Float
     }
 
     let side: Int
@@ -25,7 +25,7 @@ struct SiameseBoxDecoder {
     /// Each cell's object probability and penalty on the last decoded map (per-frame scratch).
     private(set) var scores: [Float], penalties: [Float]
 
-    init(side: Int, stride: Int, settings: SiameseSettings) {
+    package init(side: Int, stride: Int, settings: SiameseSettings) {
         self.side = side
         self.stride = stride
         self.settings = settings
@@ -41,7 +41,7 @@ struct SiameseBoxDecoder {
     /// The best cell of `response`. `targetWidth` x `targetHeight` is the object's last size in
     /// search-crop pixels; `scaleReference` is the size the scale change is measured against
     /// (sz of the target's size; OpenCV's convention passes sz of its position).
-    mutating func decode(_ response: SiameseResponse, targetWidth: Float, targetHeight: Float, scaleReference: Float) -> Candidate {
+    package mutating func decode(_ response: SiameseResponse, targetWidth: Float, targetHeight: Float, scaleReference: Float) -> Candidate {
         precondition(response.side == side)
         let cells = side * side
         let ratio = targetWidth / targetHeight
@@ -94,7 +94,7 @@ struct SiameseBoxDecoder {
 
     /// The side of the square with the same area as the box grown by half its perimeter's half:
     /// sqrt((w + p)(h + p)), p = (w + h) / 2.
-    static func paddedSize(_ width: Float, _ height: Float) -> Float {
+    package static func paddedSize(_ width: Float, _ height: Float) -> Float {
         let pad = (width + height) * 0.5
         return ((width + pad) * (height + pad)).squareRoot()
     }

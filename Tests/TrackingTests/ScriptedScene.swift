@@ -1,10 +1,12 @@
 import Foundation
 import Imaging
 
-/// Renders test frames: a textured object (a colourful, blocky pattern) over a differently
+/// Renders test frames where each test scripts the object's box frame by frame, with an optional
+/// occluder and a panning background (Imaging's ``SyntheticScene`` moves its object along a
+/// ``SyntheticMotion`` instead): a textured object (a colourful, blocky pattern) over a differently
 /// textured background, both deterministic. The object is drawn by sampling its texture in its
 /// own normalised coordinates, so drawing it larger zooms it.
-struct SyntheticScene {
+struct ScriptedScene {
     let width: Int
     let height: Int
     private let background: [UInt8]   // RGB
@@ -15,7 +17,7 @@ struct SyntheticScene {
     init(width: Int, height: Int, seed: UInt64 = 1) {
         self.width = width
         self.height = height
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         background = Self.blockTexture(width: width, height: height, block: 6, random: &random, palette: .muted)
         objectTexture = Self.blockTexture(width: textureSize, height: textureSize, block: 8, random: &random, palette: .vivid)
         occluderTexture = Self.blockTexture(width: textureSize, height: textureSize, block: 5, random: &random, palette: .muted)
@@ -61,7 +63,7 @@ struct SyntheticScene {
 
     private enum Palette { case muted, vivid }
 
-    private static func blockTexture(width: Int, height: Int, block: Int, random: inout SplitMix,
+    private static func blockTexture(width: Int, height: Int, block: Int, random: inout SplitMix64,
                                      palette: Palette) -> [UInt8] {
         let blocksX = (width + block - 1) / block, blocksY = (height + block - 1) / block
         var colours = [UInt8]()
@@ -83,19 +85,4 @@ struct SyntheticScene {
         }
         return pixels
     }
-}
-
-/// Deterministic 64-bit generator (SplitMix64).
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in 0..<1.
-    mutating func unit() -> Float { Float(next() >> 40) / Float(1 << 24) }
 }
