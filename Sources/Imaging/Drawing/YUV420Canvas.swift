@@ -4,8 +4,8 @@
 /// A pixel's luma is painted where it lies; the two chroma samples are shared by a 2x2 block of
 /// pixels, and a block any painted pixel falls in takes the colour's chroma, so a line one pixel wide
 /// keeps its colour (its chroma is a pixel wider than its luma, as the encoder's subsampling of an RGB
-/// drawing would smear it). Colours are converted with BT.601's limited-range integer weights,
-/// the weights of the RGB to Y'CbCr conversion it replaces.
+/// drawing would smear it). Colours are converted with BT.601's limited-range weights, those of the
+/// RGB to Y'CbCr conversion it replaces (red is Y' 81, Cb 90, Cr 240).
 ///
 ///     var planes = [UInt8](repeating: 128, count: 64 * 48 * 3 / 2)
 ///     planes.withUnsafeMutableBufferPointer { buffer in
@@ -53,9 +53,10 @@ public struct YUV420Canvas: DrawingCanvas {
     /// `colour` as 8-bit BT.601 limited-range Y'CbCr (Y' 16...235, Cb and Cr 16...240).
     static func limitedRangeBT601(_ colour: RGBColour) -> (y: UInt8, cb: UInt8, cr: UInt8) {
         let r = Int(colour.red), g = Int(colour.green), b = Int(colour.blue)
-        let y = 16 + ((66 * r + 129 * g + 25 * b + 128) >> 8)
-        let cb = 128 + ((-38 * r - 74 * g + 112 * b + 128) >> 8)
-        let cr = 128 + ((112 * r - 94 * g - 18 * b + 128) >> 8)
+        // BT.601's weights (65.481, 128.553, 24.966; -37.797, -74.203, 112; 112, -93.786, -18.214) / 255, in 1/65536ths.
+        let y = 16 + ((16829 * r + 33039 * g + 6416 * b + 32768) >> 16)
+        let cb = 128 + ((-9714 * r - 19070 * g + 28784 * b + 32768) >> 16)
+        let cr = 128 + ((28784 * r - 24103 * g - 4681 * b + 32768) >> 16)
         return (UInt8(y), UInt8(cb), UInt8(cr))
     }
 }
