@@ -131,6 +131,12 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
         return network
     }
 
+    /// Checks that `version`'s files in `directory` are there, regular and undamaged (SHA-256),
+    /// without compiling them. Throws ``NeuralDetectionError`` naming the first file that is not.
+    public static func checkFiles(of version: Version, directory: String = NanoTrackNetwork.directory) throws {
+        for file in version.files { _ = try checkedPath(directory + "/" + file.path, sha256: file.sha256) }
+    }
+
     /// `path` once the file's SHA-256 is `sha256`.
     private static func checkedPath(_ path: String, sha256: String) throws -> String {
         let data = try ModelFileContents.read(path: path, model: "NanoTrack")
