@@ -130,9 +130,9 @@ public final class VideoWriter {
 
     /// Encodes `frame`'s decoded picture as it is, with `drawing` applied to a copy of its planes
     /// (``YUV420Canvas``, valid only inside `drawing`), shown from `time` seconds on: the picture a
-    /// ``write(rgb:time:)`` of `frame.rgb()` with the same drawing would give, without the two colour
-    /// conversions. Requires ``canWritePlanes(of:)``; throws `frameMismatch` otherwise, and what
-    /// ``write(rgb:time:)`` throws for times and failures.
+    /// ``write(rgb:time:)`` of `frame.rgb()` with the same drawing would give, less the rounding of its
+    /// two colour conversions, which are not made. Requires ``canWritePlanes(of:)``; throws
+    /// `frameMismatch` otherwise, and what ``write(rgb:time:)`` throws for times and failures.
     public func write(planesOf frame: VideoFrame, time: Double, drawing: (inout YUV420Canvas) -> Void) throws {
         guard !closed else { throw VideoError.writerFinished(path: path) }
         guard canWritePlanes(of: frame) else {

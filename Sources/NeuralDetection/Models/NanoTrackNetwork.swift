@@ -9,9 +9,9 @@ import Tracking
 /// moves boxes by several pixels against other runtimes). Thread-safe: the search networks are
 /// compiled as single-threaded lanes, up to one per core, so the objects of a frame are searched on
 /// all cores at once without the runtime's threads waiting on each other; a lane is compiled when a
-/// search finds every lane busy, so a run that never searches two objects at once keeps one (about
-/// 20 MB and a fifth of a second of start-up less per lane). The template backbone (run only at a
-/// seed) serialises its inferences.
+/// search finds every lane busy, so a run that never searches two objects at once keeps one (a lane
+/// takes about 20 MB, and compiling it start-up time). The template backbone (run only at a seed)
+/// serialises its inferences.
 ///
 ///     let network = try NanoTrackNetwork.loaded(.v2)
 ///     let tracker = try SiameseTracker(frame: frame, box: box, network: network, settings: .authorsV2)
