@@ -244,6 +244,11 @@ size_t vt_ov_network_output_count(const vt_ov_network *network) { return network
 size_t vt_ov_network_input_count(const vt_ov_network *network) { return network->input_count; }
 
 int vt_ov_network_input_shape(const vt_ov_network *network, size_t index, int64_t *dims, int capacity) {
+    if (network->compiled != NULL) {
+        if (index >= network->input_count || network->inputs[index].rank > capacity) return -1;
+        for (int i = 0; i < network->inputs[index].rank; i++) dims[i] = network->inputs[index].dims[i];
+        return network->inputs[index].rank;
+    }
     ov_output_const_port_t *port = NULL;
     if (index >= network->input_count || api.model_const_input_by_index(network->model, index, &port) != 0) return -1;
     ov_partial_shape_t shape;
@@ -263,6 +268,11 @@ int vt_ov_network_input_shape(const vt_ov_network *network, size_t index, int64_
 }
 
 vt_ov_element vt_ov_network_input_element(const vt_ov_network *network, size_t index) {
+    if (network->compiled != NULL) {
+        if (index >= network->input_count) return VT_OV_ELEMENT_OTHER;
+        ov_element_type_e compiled = network->inputs[index].element;
+        return compiled == OV_ELEMENT_F32 ? VT_OV_ELEMENT_F32 : compiled == OV_ELEMENT_U8 ? VT_OV_ELEMENT_U8 : VT_OV_ELEMENT_OTHER;
+    }
     ov_output_const_port_t *port = NULL;
     if (index >= network->input_count || api.model_const_input_by_index(network->model, index, &port) != 0) {
         return VT_OV_ELEMENT_OTHER;
@@ -355,6 +365,10 @@ int vt_ov_network_compile(vt_ov_network *network, int threads, const char *preci
         }
     }
     if (network->output_count > MAX_OUTPUTS) network->output_count = MAX_OUTPUTS;
+    // The compiled model holds what inference needs: the read model (its weights, and for IR files
+    // the mapped weights file) would only take memory from here on.
+    api.model_free(network->model);
+    network->model = NULL;
     return 0;
 }
 

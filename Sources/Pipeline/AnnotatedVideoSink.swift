@@ -1,7 +1,8 @@
 import Imaging
 import VideoIO
 
-/// Encodes each tracked frame with its records drawn on it (see ``Annotator``) into an MP4 with
+/// Encodes each tracked frame with its records drawn on it (see ``Annotator``; on the decoded
+/// picture's planes, with no RGB round trip, when the clip allows) into an MP4 with
 /// the clip's frame rate, timestamps and audio; when the session measures the camera's motion, a
 /// marker in the top-right corner shows it. The file appears under its name only after ``finish()``.
 public final class AnnotatedVideoSink: TrackSink {
@@ -14,10 +15,20 @@ public final class AnnotatedVideoSink: TrackSink {
                                  frameRate: info.frameRateRational, audioSourcePath: audioSourcePath)
     }
 
+    /// Draws on the decoded picture's own planes when the encoder can take them as they are (an
+    /// upright yuv420p BT.601 clip, the usual case), else on the frame's RGB picture.
     public func write(frame: FrameContext, records: [TrackRecord]) throws {
+        let motion = frame.sceneMotion
+        if writer.canWritePlanes(of: frame.frame) {
+            try writer.write(planesOf: frame.frame, time: frame.time) { canvas in
+                Annotator.draw(records, on: &canvas)
+                if let motion { Annotator.drawMotion(motion, on: &canvas) }
+            }
+            return
+        }
         var picture = frame.takeRGB()
         Annotator.draw(records, on: &picture)
-        if let motion = frame.sceneMotion { Annotator.drawMotion(motion, on: &picture) }
+        if let motion { Annotator.drawMotion(motion, on: &picture) }
         try writer.write(rgb: picture, time: frame.time)
     }
 

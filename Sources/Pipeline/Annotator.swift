@@ -7,8 +7,9 @@ import Imaging
 /// `lost` and `ended` records are drawn dashed whatever their confidence. Sizes follow
 /// ``AnnotationStyle/forFrame(width:height:)`` so that 176x144 and 1920x1080 are both legible.
 public enum Annotator {
-    /// Draws `records` (pixels, top-left origin) onto an RGB image in place.
-    public static func draw(_ records: [TrackRecord], on image: inout Image<UInt8>) {
+    /// Draws `records` (pixels, top-left origin) onto a picture in place: an RGB image, or the planes
+    /// the encoder takes (``YUV420Canvas``).
+    public static func draw<Canvas: DrawingCanvas>(_ records: [TrackRecord], on image: inout Canvas) {
         let style = AnnotationStyle.forFrame(width: image.width, height: image.height)
         for record in records where record.state != .tentative {
             let colour = TrackPalette.colour(for: record.trackID - 1)
@@ -32,7 +33,7 @@ public enum Annotator {
 
     /// Draws the camera's motion in the top-right corner: a green `still` tag while the scene is
     /// stable, else an orange tag with the frame's shift in pixels (`moving dx,dy`).
-    public static func drawMotion(_ motion: SceneMotion, on image: inout Image<UInt8>) {
+    public static func drawMotion<Canvas: DrawingCanvas>(_ motion: SceneMotion, on image: inout Canvas) {
         let style = AnnotationStyle.forFrame(width: image.width, height: image.height)
         let text = motion.isStable ? "still"
             : String(format: "moving %+.0f,%+.0f", motion.shift.dx.isFinite ? motion.shift.dx : 0, motion.shift.dy.isFinite ? motion.shift.dy : 0)

@@ -3,19 +3,20 @@ import Tracking
 
 /// The trackers a session can run for the kind it was asked for.
 enum RunnableTrackerKind {
-    /// `kind` when it can run here; for ``TrackerKind/learned`` without the neural runtime, the
-    /// correlation filters and the warning line that says so. Throws ``NeuralDetectionError`` naming
-    /// the file when the runtime is installed but a network of NanoTrack's is missing or unusable (a
-    /// broken install is reported, not silently replaced by the filters).
-    static func resolve(_ kind: TrackerKind) throws -> (kind: TrackerKind, warning: String?) {
-        guard kind == .learned, try !NanoTrackLibrary.checkAvailability() else { return (kind, nil) }
+    /// `kind` when it can run here at `level`; for ``TrackerKind/learned`` without the neural runtime,
+    /// the correlation filters and the warning line that says so. Throws ``NeuralDetectionError``
+    /// naming the file when the runtime is installed but a network of NanoTrack's that `level` runs is
+    /// missing or unusable (a broken install is reported, not silently replaced by the filters).
+    static func resolve(_ kind: TrackerKind, level: TrackingLevel) throws -> (kind: TrackerKind, warning: String?) {
+        guard kind == .learned, let release = TrackerConfiguration.for(level, kind: .learned).siameseConfiguration?.settings.release,
+              try !NanoTrackLibrary.checkAvailability(for: release) else { return (kind, nil) }
         return (.correlationFilter, "the neural runtime is not installed (\(InferenceRuntime.libraryPath)): tracking with the "
                 + "correlation filters on hand-made features instead of the learned trackers; install it with: bash scripts/install-deps.sh")
     }
 
     /// `options` with ``resolve(_:)``'s kind for its tracker kind, and the warning.
     static func resolving(_ options: TrackingOptions) throws -> (options: TrackingOptions, warning: String?) {
-        let runnable = try resolve(options.trackerKind)
+        let runnable = try resolve(options.trackerKind, level: options.level)
         var resolved = options
         resolved.trackerKind = runnable.kind
         return (resolved, runnable.warning)

@@ -101,6 +101,50 @@ final class FrameEncoder {
         try receivePackets(path: path, deliver: deliver)
     }
 
+    /// Whether ``encode(planesOf:drawing:timestamp:path:deliver:)`` can take `source` as it is: 8-bit
+    /// 4:2:0 planes (yuv420p) of the encoded size, limited range, in BT.601's colour matrix or untagged
+    /// (which players take as BT.601 at this size) — what this encoder tags its pictures as.
+    func canEncodePlanes(of source: UnsafePointer<AVFrame>) -> Bool {
+        let frame = source.pointee
+        return frame.format == AV_PIX_FMT_YUV420P.rawValue && Int(frame.width) == encodedWidth && Int(frame.height) == encodedHeight
+            && width == encodedWidth && height == encodedHeight && frame.color_range != AVCOL_RANGE_JPEG
+            && [AVCOL_SPC_UNSPECIFIED, AVCOL_SPC_SMPTE170M, AVCOL_SPC_BT470BG].contains(frame.colorspace)
+    }
+
+    /// Encodes a copy of `source`'s planes (``canEncodePlanes(of:)`` must hold) with `drawing` applied
+    /// to it at `timestamp`, and passes every packet the encoder returns to `deliver`: no RGB picture,
+    /// no colour conversion.
+    func encode(planesOf source: UnsafePointer<AVFrame>, drawing: (inout YUV420Canvas) -> Void, timestamp: Int64,
+                path: String, deliver: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
+        let picture = pictureOwner.pointer
+        let writable = av_frame_make_writable(picture)
+        guard writable >= 0 else { throw VideoError.encodingFailed(path: path, reason: ffmpegMessage(writable)) }
+        let chromaWidth = encodedWidth / 2, chromaHeight = encodedHeight / 2
+        let from = source.pointee, to = picture.pointee
+        guard let sourceY = from.data.0, let sourceCb = from.data.1, let sourceCr = from.data.2,
+              let targetY = to.data.0, let targetCb = to.data.1, let targetCr = to.data.2 else {
+            throw VideoError.encodingFailed(path: path, reason: "a picture without its three planes")
+        }
+        Self.copyPlane(sourceY, stride: from.linesize.0, into: targetY, stride: to.linesize.0, width: encodedWidth, rows: encodedHeight)
+        Self.copyPlane(sourceCb, stride: from.linesize.1, into: targetCb, stride: to.linesize.1, width: chromaWidth, rows: chromaHeight)
+        Self.copyPlane(sourceCr, stride: from.linesize.2, into: targetCr, stride: to.linesize.2, width: chromaWidth, rows: chromaHeight)
+        var canvas = YUV420Canvas(width: encodedWidth, height: encodedHeight, luma: targetY, lumaStride: Int(to.linesize.0),
+                                  cb: targetCb, cbStride: Int(to.linesize.1), cr: targetCr, crStride: Int(to.linesize.2))
+        drawing(&canvas)
+        picture.pointee.pts = timestamp
+        picture.pointee.quality = context.pointee.global_quality
+        let sent = avcodec_send_frame(context, picture)
+        guard sent >= 0 else { throw VideoError.encodingFailed(path: path, reason: ffmpegMessage(sent)) }
+        try receivePackets(path: path, deliver: deliver)
+    }
+
+    private static func copyPlane(_ source: UnsafeMutablePointer<UInt8>, stride sourceStride: Int32,
+                                  into target: UnsafeMutablePointer<UInt8>, stride targetStride: Int32, width: Int, rows: Int) {
+        for row in 0..<rows {
+            (target + row * Int(targetStride)).update(from: source + row * Int(sourceStride), count: width)
+        }
+    }
+
     /// Flushes the encoder, passing the delayed packets to `deliver`.
     func finish(path: String, deliver: (UnsafeMutablePointer<AVPacket>) throws -> Void) throws {
         let sent = avcodec_send_frame(context, nil)

@@ -19,9 +19,11 @@ public struct VideoFrame: Sendable {
     /// 8-bit grey, one channel, `width` x `height`, origin at the top-left pixel: the decoded
     /// Y plane as stored (usually 16...235 for video, 0...255 for JPEG-range and RGB sources).
     public let luma: Image<UInt8>
-    private let picture: DecodedPicture
+    /// The decoded picture, as the decoder made it (before ``turn``).
+    let picture: DecodedPicture
     private let converter: PictureConverter
-    private let turn: QuarterTurn
+    /// How the decoded picture is turned upright.
+    let turn: QuarterTurn
 
     init(index: Int, time: Double, luma: Image<UInt8>, picture: DecodedPicture, converter: PictureConverter,
          turn: QuarterTurn) {

@@ -116,6 +116,37 @@ public final class VideoWriter {
             throw VideoError.frameMismatch(path: path, reason:
                 "expected a \(width)x\(height) RGB picture, got \(rgb.width)x\(rgb.height) with \(rgb.channels) channel(s)")
         }
+        try encodePicture(at: time) { timestamp in
+            try encoder.encode(rgb, timestamp: timestamp, path: path, deliver: writeVideoPacket)
+        }
+    }
+
+    /// Whether ``write(planesOf:time:drawing:)`` can take `frame`: its decoded picture is upright,
+    /// of this writer's size (even sides), 8-bit 4:2:0 (yuv420p), limited range, in BT.601's colour
+    /// matrix or untagged. Other frames go through ``write(rgb:time:)`` (`frame.rgb()`, drawn on).
+    public func canWritePlanes(of frame: VideoFrame) -> Bool {
+        frame.turn == .none && encoder.canEncodePlanes(of: frame.picture.frame)
+    }
+
+    /// Encodes `frame`'s decoded picture as it is, with `drawing` applied to a copy of its planes
+    /// (``YUV420Canvas``, valid only inside `drawing`), shown from `time` seconds on: the picture a
+    /// ``write(rgb:time:)`` of `frame.rgb()` with the same drawing would give, less the rounding of its
+    /// two colour conversions, which are not made. Requires ``canWritePlanes(of:)``; throws
+    /// `frameMismatch` otherwise, and what ``write(rgb:time:)`` throws for times and failures.
+    public func write(planesOf frame: VideoFrame, time: Double, drawing: (inout YUV420Canvas) -> Void) throws {
+        guard !closed else { throw VideoError.writerFinished(path: path) }
+        guard canWritePlanes(of: frame) else {
+            throw VideoError.frameMismatch(path: path, reason: "the frame's picture is not upright 8-bit 4:2:0 BT.601 of \(width)x\(height)")
+        }
+        try encodePicture(at: time) { timestamp in
+            try encoder.encode(planesOf: frame.picture.frame, drawing: drawing, timestamp: timestamp, path: path,
+                               deliver: writeVideoPacket)
+        }
+    }
+
+    /// Checks `time` against the previous picture's, runs `encode` with its timestamp (encoder time
+    /// base), then copies the audio up to it; an encoding or writing failure closes the writer.
+    private func encodePicture(at time: Double, encode: (Int64) throws -> Void) throws {
         let ticks = time * frameRate.framesPerSecond * Double(encoder.ticksPerFrame)
         guard ticks.isFinite, abs(ticks) < 1e15, time > (lastTime ?? -.infinity) else {
             throw VideoError.nonMonotonicTime(path: path, previous: lastTime ?? -.infinity, time: time)
@@ -123,7 +154,7 @@ public final class VideoWriter {
         var timestamp = Int64(ticks.rounded())
         if lastTime != nil, timestamp <= lastTimestamp { timestamp = lastTimestamp + 1 }
         do {
-            try encoder.encode(rgb, timestamp: timestamp, path: path, deliver: writeVideoPacket)
+            try encode(timestamp)
             try audio?.copy(before: time, into: output)
         } catch {
             closed = true

@@ -73,4 +73,16 @@ enum TestMedia {
         let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return Int(text.split(separator: ",").first ?? "0") ?? 0
     }
+
+    /// Peak signal-to-noise ratio of two 8-bit pictures, dB (infinite when equal, 0 for different sizes).
+    static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        guard a.count == b.count, !a.isEmpty else { return 0 }
+        var squares = 0.0
+        for i in a.indices {
+            let d = Double(a[i]) - Double(b[i])
+            squares += d * d
+        }
+        let mse = squares / Double(a.count)
+        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    }
 }

@@ -32,17 +32,6 @@ final class VideoWriterTests: XCTestCase {
         }
     }
 
-    private func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        guard a.count == b.count, !a.isEmpty else { return 0 }
-        var squares = 0.0
-        for i in a.indices {
-            let d = Double(a[i]) - Double(b[i])
-            squares += d * d
-        }
-        let mse = squares / Double(a.count)
-        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-    }
-
     /// Writes `count` drawn pictures at the times of `rate` and finishes.
     private func writeDrawnVideo(to path: String, width: Int, height: Int, count: Int, rate: FrameRate,
                                  codec: VideoCodec = .h264) throws -> VideoWriter {
@@ -86,9 +75,9 @@ final class VideoWriterTests: XCTestCase {
         var checked = 0
         while let frame = try reader.nextFrame() {
             let original = drawnPicture(width: 192, height: 144, index: frame.index)
-            let lumaPSNR = psnr(frame.luma.pixels, expectedLuma(original))
+            let lumaPSNR = TestMedia.psnr(frame.luma.pixels, expectedLuma(original))
             XCTAssertGreaterThan(lumaPSNR, 35, "frame \(frame.index)")
-            XCTAssertGreaterThan(psnr(frame.rgb().pixels, original.pixels), 30, "frame \(frame.index)")
+            XCTAssertGreaterThan(TestMedia.psnr(frame.rgb().pixels, original.pixels), 30, "frame \(frame.index)")
             // The moving block is where it was drawn.
             XCTAssertGreaterThan(frame.luma[16 + 2 * frame.index, 20], 220)
             checked += 1
@@ -237,7 +226,7 @@ final class VideoWriterTests: XCTestCase {
         XCTAssertEqual(try TestMedia.probe("codec_name", stream: "v:0", of: path), "mpeg4")
         XCTAssertEqual(try TestMedia.probedFrameCount(path), 12)
         let frame = try XCTUnwrap(try VideoReader(path: path).nextFrame())
-        XCTAssertGreaterThan(psnr(frame.luma.pixels, expectedLuma(drawnPicture(width: 96, height: 64, index: 0))), 30)
+        XCTAssertGreaterThan(TestMedia.psnr(frame.luma.pixels, expectedLuma(drawnPicture(width: 96, height: 64, index: 0))), 30)
     }
 
     func testFrameRateFromADouble() {

@@ -39,8 +39,8 @@ size_t vt_ov_network_output_count(const vt_ov_network *network);
 
 size_t vt_ov_network_input_count(const vt_ov_network *network);
 
-/// The rank of input `index` as declared, its dimensions in `dims` (-1 for a dynamic one; at most
-/// `capacity`), or -1.
+/// The rank of input `index` as declared (once compiled: as compiled), its dimensions in `dims` (-1
+/// for a dynamic one; at most `capacity`), or -1.
 int vt_ov_network_input_shape(const vt_ov_network *network, size_t index, int64_t *dims, int capacity);
 
 vt_ov_element vt_ov_network_input_element(const vt_ov_network *network, size_t index);
@@ -48,7 +48,8 @@ vt_ov_element vt_ov_network_input_element(const vt_ov_network *network, size_t i
 /// Fixes the dimensions of a model's only input (before compiling; a model with several inputs is refused).
 int vt_ov_network_reshape(vt_ov_network *network, const int64_t *dims, int rank, char *message, size_t capacity);
 
-/// Compiles for the CPU with `threads` inference threads (0: the runtime's choice) and creates the request.
+/// Compiles for the CPU with `threads` inference threads (0: the runtime's choice) and creates the request;
+/// the model read is released once compiled (it can no longer be reshaped or compiled again).
 /// `precision` (NULL or empty: the runtime's choice, which may be bf16) sets the inference precision, e.g. "f32".
 /// With a `cache_directory` (NULL or empty: none) the compiled model is kept there and a later compile of
 /// the same model loads it; when the cache cannot be used the model is compiled without it.

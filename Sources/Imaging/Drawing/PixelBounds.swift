@@ -72,28 +72,3 @@ struct DashPattern {
         return ((distance % period) + period) % period < dash
     }
 }
-
-extension Image where Pixel == UInt8 {
-    /// Paints the pixels of `bounds` that lie inside the image (all of them, or those `dash` selects)
-    /// with `colour`: RGB on three-channel images, the colour's luma in every channel otherwise.
-    mutating func paint(_ bounds: PixelBounds, colour: RGBColour, dash: DashPattern? = nil) {
-        guard let visible = bounds.clipped(width: width, height: height) else { return }
-        let channels = self.channels, width = self.width
-        let values = (colour.red, colour.green, colour.blue), grey = colour.luma
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            for y in visible.minY...visible.maxY {
-                for x in visible.minX...visible.maxX {
-                    if let dash, !dash.isDrawn(x: x, y: y) { continue }
-                    let base = (y * width + x) * channels
-                    if channels == 3 {
-                        buffer[base] = values.0
-                        buffer[base + 1] = values.1
-                        buffer[base + 2] = values.2
-                    } else {
-                        for c in 0..<channels { buffer[base + c] = grey }
-                    }
-                }
-            }
-        }
-    }
-}

@@ -1,8 +1,8 @@
-extension Image where Pixel == UInt8 {
+extension DrawingCanvas {
     /// Draws the outline of `quad` (pixels, top-left origin) in `colour`: each edge a line
     /// `thickness` pixels wide (clamped to 1...1024) centred on the edge. With `.dashed`, drawn and
     /// undrawn runs alternate along the perimeter, starting with a dash at the top-left corner and
-    /// running clockwise. Three-channel images get the RGB colour, others its luma. Anything outside
+    /// running clockwise. Colours land as the canvas paints them. Anything outside
     /// the image is clipped; corners that are huge, infinite or NaN never trap (a quad with a NaN
     /// corner draws nothing).
     public mutating func drawQuadrilateral(_ quad: Quadrilateral, colour: RGBColour, thickness: Int = 1,

@@ -1,11 +1,11 @@
-extension Image where Pixel == UInt8 {
+extension DrawingCanvas {
     /// Draws the outline of `rect` (pixels, top-left origin) in `colour`.
     ///
     /// The outline's outer edge follows the rectangle rounded to whole pixels (see ``fillRectangle(_:colour:)``)
     /// and it grows `thickness` pixels inwards (clamped to 1...1024); a rectangle thinner than twice the
     /// thickness comes out filled. With `.dashed`, every edge alternates drawn and undrawn runs, starting
     /// with a dash at its corner, edges running clockwise from the top-left corner.
-    /// Three-channel images get the RGB colour, others its luma in every channel. Anything outside the
+    /// Colours land as the canvas paints them (``DrawingCanvas/paintRow(_:columns:colour:)``). Anything outside the
     /// image is clipped; rectangles partly or wholly outside, huge, infinite or with NaN coordinates
     /// never trap (NaN draws nothing).
     public mutating func drawRectangle(_ rect: PixelRect, colour: RGBColour, thickness: Int = 1,

@@ -1,4 +1,4 @@
-extension Image where Pixel == UInt8 {
+extension DrawingCanvas {
     /// Draws `text` with the built-in 5x7 font (``BitmapFont``) in `colour`, no background.
     ///
     /// `(x, y)` is the top-left pixel of the first glyph (top-left origin); each font pixel becomes a

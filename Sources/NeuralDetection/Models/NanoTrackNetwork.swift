@@ -8,9 +8,11 @@ import VideoIO
 /// object logits and edge distances on a 16x16 (v2) or 15x15 (v3) grid of stride 16. Each file's
 /// SHA-256 is checked before it is compiled. Computed in 32-bit floats (the CPU's bf16 default
 /// moves boxes by several pixels against other runtimes). Thread-safe: the search networks are
-/// compiled once per core as single-threaded lanes, so the objects of a frame are searched on all
-/// cores at once without the runtime's threads waiting on each other; the template backbone (run
-/// only at a seed) serialises its inferences.
+/// compiled as single-threaded lanes, up to one per core, so the objects of a frame are searched on
+/// all cores at once without the runtime's threads waiting on each other; a lane is compiled when a
+/// search finds every lane busy, so a run that never searches two objects at once keeps one (a lane
+/// takes about 20 MB, and compiling it start-up time). The template backbone (run only at a seed)
+/// serialises its inferences.
 ///
 ///     let network = try NanoTrackNetwork.loaded(.v2)
 ///     let tracker = try SiameseTracker(frame: frame, box: box, network: network, settings: .authorsV2)
@@ -40,8 +42,13 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
     public let responseSide: Int
     public let templateFeatureCount: Int
     private let templateBackbone: NeuralNetwork
-    /// One search backbone and head per core, each used by one thread at a time.
-    private let lanes: [SearchLane]
+    /// The search backbone's and the head's files.
+    private let searchPaths: (backbone: String, head: String)
+    /// The search backbones and heads compiled so far (under `laneLock`), each used by one thread at a time.
+    private var lanes: [SearchLane]
+    private let laneLock = NSLock()
+    /// Most lanes compiled (under `laneLock`; lowered to the lanes there are when compiling one fails).
+    private var laneLimit: Int
 
     /// A search backbone and head compiled for one thread, with the features between them.
     private final class SearchLane: @unchecked Sendable {
@@ -60,27 +67,56 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
     /// Checks and compiles `version`'s networks from `directory` (default: the installed ones).
     /// Throws ``NeuralDetectionError`` naming the file that is missing, not a regular file,
     /// unreadable, damaged (SHA-256) or unusable, or the runtime when it is not installed.
-    /// `lanes` search networks are compiled (default: one per core), each for one thread.
+    /// At most `lanes` search networks are compiled (default: one per core), each for one thread:
+    /// the first here, the others when searches overlap.
     public init(version: Version, directory: String = NanoTrackNetwork.directory,
                 lanes laneCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         self.version = version
         try InferenceRuntime.load()
         let paths = try version.files.map { file in try Self.checkedPath(directory + "/" + file.path, sha256: file.sha256) }
         templateBackbone = try NeuralNetwork(modelPath: paths[0], precision: .float32) { _ in [1, 3, 127, 127] }
-        var networks: [(backbone: NeuralNetwork, head: NeuralNetwork)] = []
-        for _ in 0..<max(1, laneCount) {
-            networks.append((try NeuralNetwork(modelPath: paths[0], threads: 1, precision: .float32) { _ in [1, 3, 255, 255] },
-                             try NeuralNetwork(modelPath: paths[1], threads: 1, precision: .float32)))
-        }
-        let head = networks[0].head
+        searchPaths = (paths[0], paths[1])
+        let first = try Self.compileLane(paths: searchPaths)
+        let head = first.head
         let templateShape = head.inputShapes.first ?? [], searchShape = head.inputShapes.dropFirst().first ?? []
         guard head.inputShapes.count == 2, templateShape.count == 4, searchShape.count == 4, head.outputCount == 2,
               templateShape[1] == searchShape[1], templateShape[2...] == [8, 8], searchShape[2...] == [16, 16] else {
             throw NeuralDetectionError.unusableModel(path: paths[1], reason: "expected a head taking 1xCx8x8 and 1xCx16x16 features, giving two maps")
         }
         templateFeatureCount = templateShape.reduce(1, *)
-        lanes = networks.map { SearchLane(backbone: $0.backbone, head: $0.head, featureCount: searchShape.reduce(1, *)) }
+        lanes = [first]
+        laneLimit = max(1, laneCount)
         responseSide = version == .v2 ? 16 : 15
+    }
+
+    /// A search backbone and head compiled for one thread from `paths`.
+    private static func compileLane(paths: (backbone: String, head: String)) throws -> SearchLane {
+        let backbone = try NeuralNetwork(modelPath: paths.backbone, threads: 1, precision: .float32) { _ in [1, 3, 255, 255] }
+        let head = try NeuralNetwork(modelPath: paths.head, threads: 1, precision: .float32)
+        return SearchLane(backbone: backbone, head: head, featureCount: head.inputShapes.dropFirst().first?.reduce(1, *) ?? 0)
+    }
+
+    /// A lane for one search, locked: a free one; else a new one while fewer than `laneLimit` exist
+    /// (no more are tried once compiling one fails); else the first, once it is free.
+    private func acquireLane() -> SearchLane {
+        laneLock.lock()
+        if let free = lanes.first(where: { $0.lock.try() }) {
+            laneLock.unlock()
+            return free
+        }
+        if lanes.count < laneLimit {
+            if let added = try? Self.compileLane(paths: searchPaths) {
+                added.lock.lock()
+                lanes.append(added)
+                laneLock.unlock()
+                return added
+            }
+            laneLimit = lanes.count
+        }
+        let first = lanes[0]
+        laneLock.unlock()
+        first.lock.lock()
+        return first
     }
 
     private static let cache = NSLock()
@@ -94,6 +130,12 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
         let network = try NanoTrackNetwork(version: version)
         compiled[version] = network
         return network
+    }
+
+    /// Checks that `version`'s files in `directory` are there, regular and undamaged (SHA-256),
+    /// without compiling them. Throws ``NeuralDetectionError`` naming the first file that is not.
+    public static func checkFiles(of version: Version, directory: String = NanoTrackNetwork.directory) throws {
+        for file in version.files { _ = try checkedPath(directory + "/" + file.path, sha256: file.sha256) }
     }
 
     /// `path` once the file's SHA-256 is `sha256`.
@@ -114,7 +156,7 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
 
     public func respond(template: UnsafeMutableBufferPointer<Float>, search crop: UnsafeMutableBufferPointer<Float>,
                         into response: inout SiameseResponse) throws {
-        let lane = lanes.first { $0.lock.try() } ?? { lanes[0].lock.lock(); return lanes[0] }()
+        let lane = acquireLane()
         defer { lane.lock.unlock() }
         try lane.features.withUnsafeMutableBufferPointer { features in
             try lane.backbone.run(inputs: [UnsafeMutableRawBufferPointer(crop)]) { outputs in
