@@ -20,7 +20,8 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
 
         Examples:
           vtrack pick SampleVideos/pets09_s2l1_vtest_pedestrians.mp4
-          vtrack pick clip.mp4 --frame 120 --page picks/clip.html --level fast --detector person
+          vtrack pick clip.mp4 --frame 120 --page picks/clip.html
+          vtrack pick clip.mp4 --level fast --detector person
         """
     )
 
