@@ -22,7 +22,7 @@ rm -rf "$work" && mkdir -p "$work/clips" && cp "$root/SampleVideos/$clip.mp4" "$
 cd "$work"
 
 # Palette PNG of the top-left WIDTHxHEIGHT of a screenshot: a few hundred KB at most.
-shrink() { ffmpeg -loglevel error -y -i "$1" -vf "crop=$3:0:0,split[a][b];[a]palettegen=max_colors=96:stats_mode=full[p];[b][p]paletteuse=dither=none" "$2"; }
+shrink() { ffmpeg -loglevel error -y -i "$1" -vf "crop=$3:0:0,split[a][b];[a]palettegen=max_colors=96:stats_mode=full[p];[b][p]paletteuse=dither=none" -pred mixed "$2"; }
 # The value of KEY in the JSON object a browser script printed.
 field() { python3 -c "import json, sys; print(json.load(open(sys.argv[1]))$2)" "$1"; }
 
