@@ -50,7 +50,7 @@ public enum ReviewLoopBenchmark {
     }
 
     /// The order in which the reviewer takes the moments.
-    public enum MomentOrder: Sendable {
+    enum MomentOrder {
         /// As the review page lists them: most at stake first (``ReviewMomentRanking``).
         case listed
         /// In time order.

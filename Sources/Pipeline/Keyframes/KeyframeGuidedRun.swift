@@ -198,12 +198,13 @@ final class KeyframeGuidedRun {
         if let reach = backwardReach, frame.context.index >= reach { try waitForBackwardPasses() }
         var records: [TrackRecord] = []
         for index in objects.indices {
-            var record: TrackRecord
             if let keyframe = frame.keyframe[index], keyframe.isAbsent {
                 records.append(PassCombination.absentRecord(frame: frame.context.index, time: frame.context.time,
                                                             trackID: objects[index].trackID, label: objects[index].label, box: keyframe.box))
                 continue
-            } else if let keyframe = frame.keyframe[index], let forward = frame.forward[index] {
+            }
+            var record: TrackRecord
+            if let keyframe = frame.keyframe[index], let forward = frame.forward[index] {
                 record = PassCombination.keyframeRecord(forward, box: keyframe.box)
             } else if frame.forward[index] != nil || frame.backward[index] != nil {
                 record = PassCombination.record(forward: frame.forward[index], backward: frame.backward[index])
