@@ -10,10 +10,11 @@ import VideoIO
 ///     print(result.firstRun, result.corrected, result.evenlySpaced, result.straightLines)
 ///
 /// - The first run tracks from the ground truth's first box, as `vtrack track --box` does.
-/// - The reviewer takes the run's moments (``ReviewMomentFinder``, the review page's list) in their
-///   order and, for each moment whose box is off the object (IoU < 0.5 with the ground truth, on a
-///   frame where the object is annotated), gives the ground-truth box there as a keyframe, up to `K`
-///   corrections, one per frame.
+/// - The reviewer takes the run's moments (``ReviewMomentFinder``) in the order the review page
+///   lists them (``ReviewMomentRanking``: most at stake first) and, for each moment whose box is off
+///   the object (IoU < 0.5 with the ground truth, on a frame where the object is annotated), gives
+///   the ground-truth box there as a keyframe, up to `K` corrections, one per frame. With
+///   `alsoInTimeOrder`, a second reviewer takes them in time order, for comparison.
 /// - The corrected run is keyframe-guided from the first box and those corrections, as
 ///   `vtrack track --keyframes` runs the page's file.
 /// - Beside it, at the same `K`: a keyframe-guided run from the first box and `K` ground-truth
@@ -37,12 +38,38 @@ public enum ReviewLoopBenchmark {
         public var evenlySpaced: Double
         /// The first box and the corrections joined by straight lines.
         public var straightLines: Double
+        /// A reviewer taking the moments in time order instead; nil unless asked for.
+        public var inTimeOrder: OtherReviewer?
+    }
+
+    /// Another reviewer's corrections and the AUC of the run re-tracked from them.
+    public struct OtherReviewer: Sendable, Equatable {
+        /// The frames corrected, in the order the reviewer met them.
+        public var frames: [Int]
+        public var auc: Double
+    }
+
+    /// The order in which the reviewer takes the moments.
+    enum MomentOrder {
+        /// As the review page lists them: most at stake first (``ReviewMomentRanking``).
+        case listed
+        /// In time order.
+        case time
     }
 
     /// Runs the loop on `sequence` with up to `allowed` corrections (≥ 0). Throws
     /// ``EvaluationError/trackingFailed(sequence:frame:reason:)`` when the sequence has no annotated
     /// frame to start from or a run fails.
     public static func run(_ sequence: OTBSequence, corrections allowed: Int, options: TrackingOptions) throws -> Result {
+        try run(sequence, corrections: [allowed], options: options)[0]
+    }
+
+    /// Runs the loop on `sequence` once for each number of corrections in `allowed` (each ≥ 0), one
+    /// result each, in that order. The first run is tracked once, and a keyframe-guided run once per
+    /// distinct set of keyframes (a sequence with fewer moments to correct than K gives the same
+    /// corrections at K and K + 1). Throws as ``run(_:corrections:options:)-swift.type.method``.
+    public static func run(_ sequence: OTBSequence, corrections allowed: [Int], options: TrackingOptions,
+                           alsoInTimeOrder: Bool = false) throws -> [Result] {
         let truth = sequence.groundTruth
         guard let start = truth.indices.first(where: { isAnnotated(truth[$0]) }) else {
             throw EvaluationError.trackingFailed(sequence: sequence.name, frame: 0, reason: "no annotated frame to start from")
@@ -53,37 +80,60 @@ public enum ReviewLoopBenchmark {
             try ClipTrackingSession(clipPath: sequence.videoPath, targets: [TrackTarget(label: sequence.name, box: truth[start])],
                                     options: firstOptions)
         }
-        let corrections = reviewerCorrections(of: first, truth: truth, frameRate: try frameRate(of: sequence), allowed: allowed)
+        let rate = try frameRate(of: sequence)
         let startKeyframe = Keyframe(frame: start, box: truth[start], origin: "ground truth")
-        let correctedKeyframes = [startKeyframe] + corrections.map { Keyframe(frame: $0, box: truth[$0], origin: "ground truth") }
-        let evenFrames = evenlySpacedFrames(from: start, count: allowed, truth: truth)
-        let evenKeyframes = [startKeyframe] + evenFrames.map { Keyframe(frame: $0, box: truth[$0], origin: "ground truth") }
-        func guided(_ keyframes: [Keyframe]) throws -> [PixelRect?] {
-            try predictions(track(sequence) {
-                try KeyframeGuidedSession(clipPath: sequence.videoPath, targets: [KeyframedTarget(label: sequence.name, keyframes: keyframes)],
-                                          options: options)
-            }, frames: truth.count)
+        func keyframes(_ frames: [Int]) -> [Keyframe] {
+            [startKeyframe] + frames.map { Keyframe(frame: $0, box: truth[$0], origin: "ground truth") }
         }
         func score(_ boxes: [PixelRect?]) -> Double {
             SequenceScore(predictions: boxes, groundTruth: truth, startFrame: start).curves.auc
         }
-        return Result(sequence: sequence.name, allowed: allowed, correctedFrames: corrections,
-                      firstRun: score(predictions(first, frames: truth.count)),
-                      corrected: score(try guided(correctedKeyframes)),
-                      evenlySpaced: score(try guided(evenKeyframes)),
-                      straightLines: score(straightLines(through: correctedKeyframes, frames: truth.count)))
+        var guidedScores: [[Int]: Double] = [:]
+        func guided(_ frames: [Int]) throws -> Double {
+            let key = frames.sorted()
+            if let known = guidedScores[key] { return known }
+            let boxes = try predictions(track(sequence) {
+                try KeyframeGuidedSession(clipPath: sequence.videoPath,
+                                          targets: [KeyframedTarget(label: sequence.name, keyframes: keyframes(key))], options: options)
+            }, frames: truth.count)
+            guidedScores[key] = score(boxes)
+            return guidedScores[key]!
+        }
+        let firstRun = score(predictions(first, frames: truth.count))
+        return try allowed.map { allowed in
+            let corrections = reviewerCorrections(of: first, truth: truth, frameRate: rate, allowed: allowed, order: .listed)
+            var result = Result(sequence: sequence.name, allowed: allowed, correctedFrames: corrections, firstRun: firstRun,
+                                corrected: try guided(corrections),
+                                evenlySpaced: try guided(evenlySpacedFrames(from: start, count: allowed, truth: truth)),
+                                straightLines: score(straightLines(through: keyframes(corrections), frames: truth.count)))
+            if alsoInTimeOrder {
+                let inTime = reviewerCorrections(of: first, truth: truth, frameRate: rate, allowed: allowed, order: .time)
+                result.inTimeOrder = OtherReviewer(frames: inTime, auc: try guided(inTime))
+            }
+            return result
+        }
     }
 
-    /// The frames the reviewer corrects: the moments' frames, in order, where the run's box is off
-    /// the annotated object (IoU < 0.5), each once, at most `allowed`.
-    static func reviewerCorrections(of records: [TrackRecord], truth: [PixelRect], frameRate: Double, allowed: Int) -> [Int] {
+    /// The frames the reviewer corrects: the moments' frames, taken in `order`, where the run's box
+    /// (`records`: one track, in frame order) is off the annotated object (IoU < 0.5), each once, at
+    /// most `allowed`.
+    static func reviewerCorrections(of records: [TrackRecord], truth: [PixelRect], frameRate: Double, allowed: Int,
+                                    order: MomentOrder) -> [Int] {
         var finder = ReviewMomentFinder(frameRate: frameRate)
+        var moments: [ReviewMoment] = []
+        var timeline = TrackTimeline(trackID: records.first?.trackID ?? 1, name: "")
+        var boxes: [Int: PixelRect] = [:]
+        for record in records {
+            moments += finder.add([record])
+            timeline.append(record)
+            boxes[record.frame] = record.box
+        }
+        if order == .listed { moments = ReviewMomentRanking.ranked(moments, timelines: [timeline]).map(\.moment) }
         var corrected: [Int] = []
-        for record in records where corrected.count < allowed {
-            for moment in finder.add([record]) where corrected.count < allowed && !corrected.contains(moment.frame) {
-                guard moment.frame < truth.count, isAnnotated(truth[moment.frame]), record.box.iou(truth[moment.frame]) < 0.5 else { continue }
-                corrected.append(moment.frame)
-            }
+        for moment in moments where corrected.count < allowed && !corrected.contains(moment.frame) {
+            guard moment.frame < truth.count, isAnnotated(truth[moment.frame]),
+                  let box = boxes[moment.frame], box.iou(truth[moment.frame]) < 0.5 else { continue }
+            corrected.append(moment.frame)
         }
         return corrected
     }

@@ -57,15 +57,19 @@ public struct OutputPaths: Sendable, Equatable {
     /// Creates the folders and the sinks: the text files first (CSV, MOTChallenge, JSON Lines, CVAT, the
     /// review page), then
     /// the annotated video with the clip's audio. The MOTChallenge file holds the results that
-    /// `resultRules` decides (a tracking run's own: ``ClipTrackingSession/resultRules``).
-    public func makeSinks(clip: String, info: VideoInfo, resultRules: MOTResultRules = .standard) throws -> [TrackSink] {
+    /// `resultRules` decides (a tracking run's own: ``ClipTrackingSession/resultRules``). The review
+    /// page's re-tracking command repeats `options` (the run's, as its session resolved them; nil for
+    /// a page of tracks drawn from a file).
+    public func makeSinks(clip: String, info: VideoInfo, resultRules: MOTResultRules = .standard,
+                          options: TrackingOptions? = nil) throws -> [TrackSink] {
         var sinks: [TrackSink] = []
         for path in written { try FilePath.createFolder(forOutput: path) }
         if let csv { sinks.append(try CSVTrackSink(path: csv)) }
         if let mot { sinks.append(try MOTChallengeTrackSink(path: mot, rules: resultRules)) }
         if let jsonLines { sinks.append(try JSONLinesTrackSink(path: jsonLines)) }
         if let cvat { sinks.append(CVATTrackSink(path: cvat, info: info, name: FilePath.name(of: clip))) }
-        if let report { sinks.append(ReviewPageSink(path: report, clip: clip, video: video, info: info)) }
+        if let report { sinks.append(ReviewPageSink(path: report, clip: clip, video: video, info: info,
+                                                        trackingWords: options?.boxCommandWords ?? [])) }
         if let video {
             let file = try OutputDestination(path: video, kind: "MP4", streams: false)
             sinks.append(try AnnotatedVideoSink(path: file.path, info: info, audioSourcePath: clip))

@@ -14,11 +14,14 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
         them by their corners and edges; the page shows the vtrack track command for them (a box \
         not on frame 0 as --box name=x,y,width,height@FRAME) and saves them as a keyframes file \
         for --keyframes. Boxes are the clip's pixels (the upright picture's, origin at the \
-        top-left pixel) whatever the page's zoom or the display.
+        top-left pixel) whatever the page's zoom or the display. The command names the tracking \
+        options given here (--level, always; --correlation-filter, --detector and the others \
+        where given), so that it tracks as you ask.
 
         Examples:
           vtrack pick SampleVideos/pets09_s2l1_vtest_pedestrians.mp4
           vtrack pick clip.mp4 --frame 120 --page picks/clip.html
+          vtrack pick clip.mp4 --level fast --detector person
         """
     )
 
@@ -37,7 +40,13 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
                                valueName: "path"))
     var page: String?
 
+    @OptionGroup(title: "Tracking options the page's command names")
+    var tracking: TrackingOptionsGroup
+
     func validate() throws {
+        if tracking.startFrame != 0 {
+            throw ValidationError("--start-frame does not apply to pick: a box drawn on another frame is given with @FRAME")
+        }
         if frame < 0 { throw ValidationError("--frame must be 0 or more") }
         if stills < 0 || stills > 100 { throw ValidationError("--stills must be between 0 and 100") }
     }
@@ -61,7 +70,8 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
         let relativeFolder = FilePath.relative(folder, from: FilePath.folder(of: pagePath))
         let pickPage = PickPage(
             clipName: FilePath.name(of: clip), clipPath: FilePath.absolute(clip), width: reader.info.width, height: reader.info.height,
-            chosen: frame, stills: written.map { PickPage.Still(frame: $0, href: relativeFolder + "/" + PageLink.stillName(frame: $0)) })
+            chosen: frame, stills: written.map { PickPage.Still(frame: $0, href: relativeFolder + "/" + PageLink.stillName(frame: $0)) },
+            trackingWords: tracking.options.boxCommandWords)
         let html = try pickPage.html()
         try stillFolder.commit()
         try TextOutputFile.write(html, to: pagePath, kind: "pick page")

@@ -110,7 +110,7 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         let session = try ClipTrackingSession(clipPath: clip, targets: targets, options: tracking.options)
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
         let report = try session.run(
-            makeSinks: { try outputs.makeSinks(clip: clip, info: session.info, resultRules: session.resultRules) },
+            makeSinks: { try outputs.makeSinks(clip: clip, info: session.info, resultRules: session.resultRules, options: session.options) },
             progress: { progress.update(frame: $0) }
         )
         progress.finish()
@@ -125,7 +125,7 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
                                           + (keyframes.map { [CommandFiles.File(role: "the keyframes file", path: $0)] } ?? []))
         let session = try KeyframeGuidedSession(clipPath: clip, targets: targets, options: tracking.options)
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
-        let report = try session.run(makeSinks: { try outputs.makeSinks(clip: clip, info: session.info) },
+        let report = try session.run(makeSinks: { try outputs.makeSinks(clip: clip, info: session.info, options: session.options) },
                                      progress: { progress.update(frame: $0) })
         progress.finish()
         say(report, outputs: outputs)

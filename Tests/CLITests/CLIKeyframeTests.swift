@@ -28,6 +28,44 @@ final class CLIKeyframeTests: XCTestCase {
         }
     }
 
+    /// car14 (UAV123): the car drives out at the top of the picture on frame 273 and is back on 298.
+    /// From its boxes on frames 0 and 330 and a row saying it is absent on frame 285 (as the review
+    /// page saves "absent": state `lost`, source `keyframe`), the run reports it `lost` on 285, and no
+    /// pass carries a box through that frame: the rows before it are the forward pass from frame 0
+    /// alone, the rows after it the backward pass from frame 330 alone. Without that row the two
+    /// passes meet across the gap and are combined there.
+    func testAnAbsentKeyframeStopsThePassesOnEitherSide() throws {
+        let folder = try CLITemporaryFolder()
+        let (clip, truth) = try TestFootage.developmentSequence("car14")
+        XCTAssertFalse(truth[285].isValid, "the car is out of view on frame 285")
+        func row(_ frame: Int, state: String = "tracked") -> String {
+            let box = truth[frame].isValid ? truth[frame] : truth[272]
+            return "\(frame),1,car,\(box.x),\(box.y),\(box.width),\(box.height),\(state),keyframe"
+        }
+        let header = "frame,track_id,label,x,y,width,height,state,source"
+        try [header, row(0), row(285, state: "lost"), row(330)].joined(separator: "\n").write(toFile: folder.path("absent.csv"), atomically: true, encoding: .utf8)
+        try [header, row(0), row(330)].joined(separator: "\n").write(toFile: folder.path("boxes.csv"), atomically: true, encoding: .utf8)
+        var runs: [String: [Int: TrackRecord]] = [:]
+        for name in ["absent", "boxes"] {
+            let run = try CLI.vtrack(["track", clip, "--keyframes", folder.path("\(name).csv"), "--level", "fast",
+                                      "--csv", folder.path("\(name).out.csv"), "--quiet"], timeout: 600)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            runs[name] = Dictionary(uniqueKeysWithValues: try TrackCSV.read(path: folder.path("\(name).out.csv")).map { ($0.frame, $0) })
+        }
+        let absent = try XCTUnwrap(runs["absent"]), boxes = try XCTUnwrap(runs["boxes"])
+        let gap = try XCTUnwrap(absent[285])
+        XCTAssertEqual(gap.state, .lost)
+        XCTAssertEqual(gap.confidence, 0)
+        XCTAssertEqual(gap.source, .keyframe)
+        for frame in 1..<330 where frame != 285 {
+            XCTAssertEqual(absent[frame]?.source, .tracked, "frame \(frame): one pass only, \(frame < 285 ? "forward from 0" : "backward from 330")")
+        }
+        XCTAssertGreaterThan((1..<330).filter { [.combined, .disputed].contains(boxes[$0]?.source) }.count, 150,
+                             "without the absent row, the passes from frames 0 and 330 meet across the gap")
+        XCTAssertEqual(absent[330]?.source, .keyframe)
+        XCTAssertEqual(absent[400]?.source, .tracked, "after the last keyframe, its forward pass")
+    }
+
     func testAWrongKeyframeIsAMomentToCheckOnTheReviewPage() throws {
         let folder = try CLITemporaryFolder()
         let clip = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")

@@ -76,7 +76,8 @@ final class CLIPickPageBrowserTests: XCTestCase {
 
     func testTheLoopFromThePageToTheTrackerOnARealClip() throws {
         let folder = try CLITemporaryFolder()
-        let picked = try CLI.vtrack(["pick", cliSampleClip, "--frame", "60", "--page", folder.path("pick/car.html")])
+        let picked = try CLI.vtrack(["pick", cliSampleClip, "--frame", "60", "--page", folder.path("pick/car.html"), "--level", "fast",
+                                     "--correlation-filter"])
         XCTAssertEqual(picked.status, 0, picked.stderr)
         XCTAssertTrue(picked.stdout.contains("wrote " + folder.path("pick/car.html")), picked.stdout)
         try FileManager.default.moveItem(atPath: folder.path("pick"), toPath: folder.path("moved"))
@@ -109,7 +110,8 @@ final class CLIPickPageBrowserTests: XCTestCase {
         // The command the page shows, run for real: the CSV starts with the dragged box.
         let command = CLI.shellWords(try XCTUnwrap(atZero["command"] as? String))
         XCTAssertEqual(command, ["vtrack", "track", cliSampleClip, "--box", "face=58,32,60,62", "--box", "seat=130,90,30,40",
-                                 "--out", "vtrack-out", "--report", "vtrack-out/carphone_face_in_car.html"])
+                                 "--level", "fast", "--correlation-filter", "--out", "vtrack-out", "--report", "vtrack-out/carphone_face_in_car.html"],
+                       "the boxes and the tracking options given to pick")
         try folder.write("", to: "run/.keep")
         let tracked = try CLI.vtrack(Array(command.dropFirst()), directory: folder.path("run"))
         XCTAssertEqual(tracked.status, 0, tracked.stderr)
@@ -119,7 +121,7 @@ final class CLIPickPageBrowserTests: XCTestCase {
 
         // The keyframes file the page saved, and the frame-60 command: each tracks from its keyframe.
         let keyframed = CLI.shellWords(try XCTUnwrap(atZero["keyframesCommand"] as? String))
-        XCTAssertTrue(keyframed.contains("--keyframes"), "\(keyframed)")
+        XCTAssertTrue(keyframed.contains("--keyframes") && keyframed.contains("--correlation-filter"), "\(keyframed)")
         let fromFile = try CLI.vtrack(Array(keyframed.dropFirst()), directory: folder.path("downloads/run-0"))
         XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
         let fileRows = try String(contentsOfFile: folder.path("downloads/run-0/vtrack-out/carphone_face_in_car.csv"), encoding: .utf8)
@@ -152,6 +154,10 @@ final class CLIPickPageBrowserTests: XCTestCase {
         let overwrite = try CLI.vtrack(["pick", folder.path("clip.mp4"), "--page", folder.path("clip.mp4")])
         XCTAssertEqual(overwrite.status, 1)
         XCTAssertEqual(overwrite.messages, ["Error: \(folder.path("clip.mp4")): refusing to overwrite an input file (the clip)"])
+
+        let startFrame = try CLI.vtrack(["pick", cliSampleClip, "--start-frame", "5", "--page", folder.path("out/page.html")])
+        XCTAssertNotEqual(startFrame.status, 0)
+        XCTAssertTrue(startFrame.stderr.contains("--start-frame does not apply to pick"), startFrame.stderr)
     }
 
     private func assertNoProblems(_ result: [String: Any], file: StaticString = #filePath, line: UInt = #line) throws {

@@ -6,8 +6,9 @@ import XCTest
 /// where it is not installed), opened from `file://` after the folder moved: a moment opens the
 /// still of its exact frame with the run's boxes; a box dragged with the mouse, an object marked
 /// absent and an object drawn are kept across a reload; the saved keyframes file holds the run's
-/// keyframes and the corrections, and the command the page shows re-tracks the clip with the
-/// corrected box on the corrected frame. No console messages, script exceptions or browser errors.
+/// keyframes and the corrections, and the command the page shows (with the run's tracking options)
+/// re-tracks the clip with the corrected box on the corrected frame and the object marked absent
+/// `lost` there. No console messages, script exceptions or browser errors.
 final class CLIReviewCorrectionBrowserTests: XCTestCase {
     /// The page's data as its script reads it.
     private struct PageData: Decodable {
@@ -25,7 +26,8 @@ final class CLIReviewCorrectionBrowserTests: XCTestCase {
         let folder = try CLITemporaryFolder()
         let clip = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
         let tracked = try CLI.vtrack(["track", clip, "--box", "left=157,138,22,55", "--box", "middle=186,135,21,55", "--box", "right=401,149,27,52",
-                                      "--level", "fast", "--out", folder.path("run"), "--report", folder.path("run/review.html"), "--quiet"])
+                                      "--level", "fast", "--correlation-filter", "--reseed-every", "25",
+                                      "--out", folder.path("run"), "--report", folder.path("run/review.html"), "--quiet"])
         XCTAssertEqual(tracked.status, 0, tracked.stderr)
         try FileManager.default.moveItem(atPath: folder.path("run"), toPath: folder.path("moved"))
         let html = try String(contentsOfFile: folder.path("moved/review.html"), encoding: .utf8)
@@ -85,7 +87,10 @@ final class CLIReviewCorrectionBrowserTests: XCTestCase {
 
         // The command the page shows, run where the file was saved.
         let command = CLI.shellWords(try XCTUnwrap(result["command"] as? String))
-        XCTAssertEqual(Array(command.prefix(5)), ["vtrack", "track", clip, "--keyframes", "pets09_s2l1_vtest_pedestrians.keyframes.csv"])
+        XCTAssertEqual(command, ["vtrack", "track", clip, "--keyframes", "pets09_s2l1_vtest_pedestrians.keyframes.csv",
+                                 "--level", "fast", "--correlation-filter", "--reseed-every", "25",
+                                 "--out", "vtrack-out/retracked", "--report", "vtrack-out/retracked/pets09_s2l1_vtest_pedestrians.html"],
+                       "the run's tracking options repeated")
         let retracked = try CLI.vtrack(Array(command.dropFirst()) + ["--quiet"], timeout: 300, directory: folder.path("downloads"))
         XCTAssertEqual(retracked.status, 0, retracked.stderr)
         let rows = try String(contentsOfFile: folder.path("downloads/vtrack-out/retracked/pets09_s2l1_vtest_pedestrians.csv"), encoding: .utf8)
@@ -94,6 +99,8 @@ final class CLIReviewCorrectionBrowserTests: XCTestCase {
         XCTAssertTrue(onFrame.contains { $0.contains(",\(moved.trackID),\(moved.label),\(box),") && $0.hasSuffix(",keyframe") },
                       "the corrected frame's box is the correction: \(onFrame)")
         XCTAssertTrue(onFrame.contains { $0.contains(",4,extra,12,300,30,40,") }, "the added object: \(onFrame)")
+        XCTAssertTrue(onFrame.contains { $0.contains(",\(absent.trackID),\(absent.label),") && $0.contains(",0.0000,dashed,lost,") && $0.hasSuffix(",keyframe") },
+                      "the object marked absent is lost there: \(onFrame)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("downloads/vtrack-out/retracked/pets09_s2l1_vtest_pedestrians.html")))
     }
 }

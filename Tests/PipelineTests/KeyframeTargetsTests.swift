@@ -39,6 +39,8 @@ final class KeyframeTargetsTests: XCTestCase {
         }
     }
 
+    /// A marked `lost` row (the review page's "absent") is an absent keyframe; in a file with no
+    /// marked row, `lost` rows are a tracker's verdict and are left out.
     func testACSVGivesItsRowsMarkedKeyframeOrEveryRowWhenNoneIsMarked() throws {
         let marked = try file("""
             frame,track_id,label,x,y,width,height,state,source
@@ -50,11 +52,15 @@ final class KeyframeTargetsTests: XCTestCase {
             """, named: "marked.csv")
         let targets = try KeyframeTargets.make(boxes: ["left=45,12,20,30@90", "9,9,9,9@4"], file: marked)
         XCTAssertEqual(targets.map(\.label), ["left", "right", ""])
-        XCTAssertEqual(targets[0].keyframes.map(\.frame), [0, 60, 90], "tracked and lost rows are not keyframes; the --box one is added")
-        XCTAssertEqual(targets[0].keyframes[1].origin, "\(marked):5")
+        XCTAssertEqual(targets[0].keyframes.map(\.frame), [0, 2, 60, 90], "tracked rows are not keyframes; the --box one is added")
+        XCTAssertEqual(targets[0].keyframes.map(\.isAbsent), [false, true, false, false], "a lost keyframe row says the object is absent")
+        XCTAssertEqual(targets[0].keyframes[2].origin, "\(marked):5")
 
         let plain = try file("frame,track_id,x,y,width,height\n0,3,1,1,5,5\n9,3,2,2,5,5\n", named: "plain.csv")
         XCTAssertEqual(try KeyframeTargets.make(boxes: [], file: plain).map { $0.keyframes.map(\.frame) }, [[0, 9]])
+        let plainLost = try file("frame,track_id,x,y,width,height,state\n0,3,1,1,5,5,tracked\n5,3,1,1,5,5,lost\n9,3,2,2,5,5,tracked\n", named: "run.csv")
+        XCTAssertEqual(try KeyframeTargets.make(boxes: [], file: plainLost).map { $0.keyframes.map(\.frame) }, [[0, 9]],
+                       "unmarked lost rows are the tracker's verdict, not keyframes")
     }
 
     func testMOTChallengeAndCVATFilesGiveTheirBoxes() throws {
@@ -77,8 +83,9 @@ final class KeyframeTargetsTests: XCTestCase {
             """, named: "keys.xml")
         let fromCVAT = try KeyframeTargets.make(boxes: [], file: cvat)
         XCTAssertEqual(fromCVAT.map(\.label), ["car"])
-        XCTAssertEqual(fromCVAT[0].keyframes.map(\.frame), [0, 30], "interpolated and outside boxes are not keyframes")
-        XCTAssertEqual(fromCVAT[0].keyframes[1].origin, "\(cvat):8")
+        XCTAssertEqual(fromCVAT[0].keyframes.map(\.frame), [0, 9, 30], "interpolated boxes are not keyframes")
+        XCTAssertEqual(fromCVAT[0].keyframes.map(\.isAbsent), [false, true, false], "an outside keyframe says the object is absent")
+        XCTAssertEqual(fromCVAT[0].keyframes[2].origin, "\(cvat):8")
     }
 
     func testFileProblemsNameTheFileAndLine() throws {
@@ -95,5 +102,16 @@ final class KeyframeTargetsTests: XCTestCase {
         XCTAssertThrowsError(try KeyframeTargets.make(boxes: [], file: broken)) { XCTAssertTrue("\($0)".hasPrefix("\(broken):3: y is not")) }
         let lostOnly = try file("frame,track_id,x,y,width,height,state\n0,1,1,1,5,5,lost\n", named: "lost.csv")
         XCTAssertThrowsError(try KeyframeTargets.make(boxes: [], file: lostOnly)) { XCTAssertTrue("\($0)".contains("no keyframes")) }
+        let absentOnly = try file("""
+            frame,track_id,label,x,y,width,height,state,source
+            0,1,a,1,1,5,5,tracked,keyframe
+            4,2,b,0,0,0,0,lost,keyframe
+            9,2,b,0,0,0,0,lost,keyframe
+            """, named: "absent.csv")
+        XCTAssertThrowsError(try KeyframeTargets.make(boxes: [], file: absentOnly)) {
+            XCTAssertEqual("\($0)", "\(absentOnly):3: object 'b' is absent on every keyframe: give its box on at least one frame to track it from")
+        }
+        XCTAssertEqual(try KeyframeTargets.make(boxes: ["b=3,3,6,6@12"], file: absentOnly).map { $0.keyframes.map(\.frame) }, [[0], [4, 9, 12]],
+                       "an absent object's box given with --box makes it trackable; an absent row's empty box is no error")
     }
 }

@@ -32,6 +32,30 @@ final class ReviewPageTests: XCTestCase {
         XCTAssertEqual(moments.first?.trackIDs, [1, 2])
     }
 
+    /// A moment's stake is the sum of (1 - confidence) from its frame to the frame before its track's
+    /// next moment (or the track's end); an overlap adds both tracks' stretches; the most at stake
+    /// comes first, equal stakes in time order.
+    func testMomentsAreRankedByTheFramesLikelyOffUntilTheTracksNextMoment() {
+        var a = TrackTimeline(trackID: 1, name: "a"), b = TrackTimeline(trackID: 2, name: "#2")
+        let box = PixelRect(x: 0, y: 0, width: 10, height: 10)
+        let confidences: [Float] = [0.9, 0.4, 0.1, 0.1, 0.8, 0.9, 0.3, 0.3, 0.3, 0.3]
+        for (frame, confidence) in confidences.enumerated() {
+            a.append(TrackRecord(frame: frame, time: Double(frame), trackID: 1, label: "a", box: box, confidence: confidence, state: .tracked))
+            b.append(TrackRecord(frame: frame, time: Double(frame), trackID: 2, label: "", box: box, confidence: 0.5, state: .tracked))
+        }
+        func moment(_ kind: ReviewMoment.Kind, _ frame: Int, _ ids: [Int]) -> ReviewMoment {
+            ReviewMoment(kind: kind, frame: frame, time: Double(frame), trackIDs: ids, names: ids.map { $0 == 1 ? "a" : "#2" })
+        }
+        let moments = [moment(.doubtful, 1, [1]), moment(.lost, 2, [1]), moment(.foundAgain, 4, [1]), moment(.overlap, 5, [1, 2]),
+                       moment(.doubtful, 6, [1])]
+        let stakes = ReviewMomentRanking.stakes(of: moments, timelines: [a, b])
+        // a: 0.6 on frame 1; 0.9 + 0.9 on 2-3; 0.2 on 4; 0.1 on 5 plus #2's 0.5 x 5 frames (5-9); 0.7 x 4 on 6-9.
+        for (stake, expected) in zip(stakes, [0.6, 1.8, 0.2, 2.6, 2.8]) { XCTAssertEqual(stake, expected, accuracy: 1e-5) }
+        XCTAssertEqual(ReviewMomentRanking.ranked(moments, timelines: [a, b]).map(\.moment.frame), [6, 5, 2, 1, 4])
+        XCTAssertEqual(ReviewMomentRanking.ranked(Array(moments.prefix(1)) + [moment(.reseeded, 1, [1])], timelines: [a]).map(\.moment.kind),
+                       [.doubtful, .reseeded], "two moments of one frame: the same stake, in time order")
+    }
+
     /// A confidence hovering around 0.5 and boxes flickering in and out of overlap give one moment
     /// each; a doubt or an overlap is reported again only after a second (10 frames at 10 frames/s)
     /// clear of it, and a fall into `lost` is reported as lost only.
@@ -112,8 +136,17 @@ final class ReviewPageTests: XCTestCase {
         XCTAssertEqual(try document.nodes(forXPath: "//video/@src").first?.stringValue, "../clips/t.mp4", "relative to the page")
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("pages/../clips/t.mp4")))
         let links = try document.nodes(forXPath: "//section[@class='moments']//a").compactMap { $0 as? XMLElement }
-        XCTAssertEqual(links.compactMap(\.stringValue).map { $0.components(separatedBy: "): ").last ?? "" }, expected.map(\.summary))
-        for (link, moment) in zip(links, expected) {
+        var timelines: [Int: TrackTimeline] = [:]
+        for record in csv.sorted(by: { ($0.frame, $0.trackID) < ($1.frame, $1.trackID) }) {
+            timelines[record.trackID, default: TrackTimeline(trackID: record.trackID, name: record.displayName)].append(record)
+        }
+        let ranked = ReviewMomentRanking.ranked(expected, timelines: timelines.values.sorted { $0.trackID < $1.trackID })
+        XCTAssertEqual(links.compactMap(\.stringValue).map { $0.components(separatedBy: "): ").last ?? "" }, ranked.map(\.moment.summary),
+                       "listed most at stake first")
+        XCTAssertNotEqual(ranked.map(\.moment), expected, "this run's ranking is not its time order")
+        let stakes = try document.nodes(forXPath: "//section[@class='moments']//span[@class='stake']").compactMap(\.stringValue)
+        XCTAssertEqual(stakes, ranked.map { String(format: "%.0f frames likely off", $0.stake) })
+        for (link, moment) in zip(links, ranked.map(\.moment)) {
             let time = try XCTUnwrap(Double(link.attribute(forName: "data-time")?.stringValue ?? ""))
             XCTAssertEqual(time, moment.time + 0.5 / session.info.frameRate, accuracy: 0.001, "seeks to the middle of frame \(moment.frame)")
         }

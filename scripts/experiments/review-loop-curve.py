@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Mean success AUC against the number of corrections K: `vtrack eval review-loop` for K = 1...N on
-the whole development set, then a table and an SVG plot (corrections at the moments the review page
-lists, the same number of keyframes spaced evenly, straight lines between the corrections; at K = 0
-every way is the first run).
+"""Mean success AUC against the number of corrections K: one `vtrack eval review-loop` run for
+K = 0...N on the whole development set (each sequence's first run shared by every K), then a table
+and an SVG plot: corrections at the moments the review page lists (most at stake first), the same
+reviewer taking the moments in time order, the same number of keyframes spaced evenly, and straight
+lines between the corrections. At K = 0 the first three are one run, keyframe-guided from the first
+box alone.
 
 Usage:
   scripts/experiments/review-loop-curve.py OUT_DIR [--vtrack .build/release/vtrack]
       [--sequences ../shared/data/sequences] [--max-k 5] [--level fast] [--reuse]
 
-Writes OUT_DIR/review-loop-k<K>.csv (one per K; --reuse keeps those already there),
+Writes OUT_DIR/review-loop.csv (the command's rows; --reuse keeps one already there),
 OUT_DIR/review-loop-curve.csv and OUT_DIR/review-loop-curve.svg.
 """
 import argparse
@@ -19,21 +21,27 @@ import sys
 from xml.sax.saxutils import escape
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-WAYS = (("corrected_auc", "corrections at the listed moments", "#1f77b4"),
-        ("evenly_spaced_auc", "keyframes spaced evenly", "#2ca02c"),
-        ("straight_lines_auc", "straight lines between the corrections", "#d62728"))
+WAYS = (("corrected_auc", "corrections at the listed moments (most at stake first)", "#1f77b4", ""),
+        ("time_order_auc", "corrections at the moments in time order", "#9467bd", "5,3"),
+        ("evenly_spaced_auc", "keyframes spaced evenly", "#2ca02c", ""),
+        ("straight_lines_auc", "straight lines between the corrections", "#d62728", ""))
 
 
-def mean_row(path):
+def mean_rows(path):
+    """Mean of each way per K, and the number of sequences."""
     rows = list(csv.DictReader(open(path)))
     if not rows:
         sys.exit(f"{path}: no sequences")
-    keys = ["first_run_auc"] + [key for key, _, _ in WAYS]
-    return {key: sum(float(r[key]) for r in rows) / len(rows) for key in keys}, len(rows)
+    keys = ["first_run_auc"] + [key for key, _, _, _ in WAYS]
+    means = {}
+    for k in sorted({int(r["corrections_allowed"]) for r in rows}):
+        at_k = [r for r in rows if int(r["corrections_allowed"]) == k]
+        means[k] = {key: sum(float(r[key]) for r in at_k) / len(at_k) for key in keys}
+    return means, len({r["sequence"] for r in rows})
 
 
-def svg(points, first_run, max_k):
-    width, height, left, right, top, bottom = 560, 340, 60, 20, 20, 90
+def svg(points, max_k):
+    width, height, left, right, top, bottom = 560, 360, 60, 20, 20, 104
     plot_w, plot_h = width - left - right, height - top - bottom
     x = lambda k: left + plot_w * k / max_k
     y = lambda auc: top + plot_h * (1 - auc)
@@ -47,14 +55,14 @@ def svg(points, first_run, max_k):
         parts.append(f'<text x="{x(k):.1f}" y="{top + plot_h + 14}" text-anchor="middle">{k}</text>')
     parts.append(f'<text x="{left + plot_w / 2}" y="{top + plot_h + 30}" text-anchor="middle">corrections per sequence (K)</text>')
     parts.append(f'<text x="14" y="{top + plot_h / 2}" transform="rotate(-90 14 {top + plot_h / 2})" text-anchor="middle">mean success AUC</text>')
-    for index, (key, label, colour) in enumerate(WAYS):
-        line = [(0, first_run)] if key != "straight_lines_auc" else []
-        line += [(k, row[key]) for k, row in sorted(points.items())]
+    for index, (key, label, colour, dashes) in enumerate(WAYS):
+        line = [(k, row[key]) for k, row in sorted(points.items())]
         path = " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in line)
-        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        dash = f' stroke-dasharray="{dashes}"' if dashes else ""
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
         parts += [f'<circle cx="{x(k):.1f}" cy="{y(v):.1f}" r="3" fill="{colour}"/>' for k, v in line]
         legend_y = top + plot_h + 46 + 14 * index
-        parts.append(f'<line x1="{left}" x2="{left + 20}" y1="{legend_y - 4}" y2="{legend_y - 4}" stroke="{colour}" stroke-width="2"/>')
+        parts.append(f'<line x1="{left}" x2="{left + 20}" y1="{legend_y - 4}" y2="{legend_y - 4}" stroke="{colour}" stroke-width="2"{dash}/>')
         parts.append(f'<text x="{left + 26}" y="{legend_y}">{escape(label)}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
@@ -70,25 +78,20 @@ def main():
     parser.add_argument("--reuse", action="store_true", help="keep the per-K CSVs already in OUT_DIR")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    points, first_runs = {}, []
-    for k in range(1, args.max_k + 1):
-        path = os.path.join(args.out, f"review-loop-k{k}.csv")
-        if not (args.reuse and os.path.exists(path)):
-            subprocess.run([args.vtrack, "eval", "review-loop", args.sequences, "--corrections", str(k), "--level", args.level,
-                            "--csv", path], check=True, stdout=subprocess.DEVNULL)
-        points[k], count = mean_row(path)
-        first_runs.append(points[k]["first_run_auc"])
-    first_run = sum(first_runs) / len(first_runs)
+    path = os.path.join(args.out, "review-loop.csv")
+    if not (args.reuse and os.path.exists(path)):
+        subprocess.run([args.vtrack, "eval", "review-loop", args.sequences, "--corrections", ",".join(map(str, range(args.max_k + 1))),
+                        "--level", args.level, "--also-time-order", "--csv", path], check=True, stdout=subprocess.DEVNULL)
+    points, count = mean_rows(path)
     with open(os.path.join(args.out, "review-loop-curve.csv"), "w") as f:
-        f.write("k,first_run_auc," + ",".join(key for key, _, _ in WAYS) + "\n")
+        f.write("k,first_run_auc," + ",".join(key for key, _, _, _ in WAYS) + "\n")
         for k, row in sorted(points.items()):
-            f.write(f"{k},{row['first_run_auc']:.4f}," + ",".join(f"{row[key]:.4f}" for key, _, _ in WAYS) + "\n")
-    open(os.path.join(args.out, "review-loop-curve.svg"), "w").write(svg(points, first_run, args.max_k))
-    print(f"{count} sequences, first run {first_run:.3f}")
-    print("K  " + "  ".join(f"{label:>40}" for _, label, _ in WAYS))
+            f.write(f"{k},{row['first_run_auc']:.4f}," + ",".join(f"{row[key]:.4f}" for key, _, _, _ in WAYS) + "\n")
+    open(os.path.join(args.out, "review-loop-curve.svg"), "w").write(svg(points, max(points)))
+    print(f"{count} sequences, first run {points[min(points)]['first_run_auc']:.3f}")
+    print("| K | " + " | ".join(label for _, label, _, _ in WAYS) + " |")
     for k, row in sorted(points.items()):
-        print(f"{k}  " + "  ".join(f"{row[key]:>40.3f}" for key, _, _ in WAYS))
-
+        print(f"| {k} | " + " | ".join(f"{row[key]:.3f}" for key, _, _, _ in WAYS) + " |")
 
 if __name__ == "__main__":
     sys.exit(main())

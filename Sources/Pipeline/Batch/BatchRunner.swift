@@ -197,7 +197,7 @@ public final class BatchRunner {
         let report = try session.run(
             // The thumbnail first: it reads the colour picture that the MP4's sink then draws on.
             makeSinks: { [ThumbnailSink(path: layout.thumbnailPath(for: clip))]
-                + (try outputs.makeSinks(clip: clipPath, info: session.info, resultRules: session.resultRules)) },
+                + (try outputs.makeSinks(clip: clipPath, info: session.info, resultRules: session.resultRules, options: session.options)) },
             progress: { frame in
                 let done = frame + 1 - options.startFrame
                 guard done - reported >= 5 else { return }

@@ -1,19 +1,25 @@
 import Imaging
 
-/// A box the user gives for an object on one frame: keyframe-guided tracking re-seeds the object's
-/// trackers exactly there and tracks from it forward and backward.
+/// What the user says of an object on one frame. A box: keyframe-guided tracking re-seeds the
+/// object's trackers exactly there and tracks from it forward and backward. Absent (``isAbsent``):
+/// the object is not in view there; the object's passes end on either side of the frame and none
+/// starts from it, so no tracker carries a box through it.
 public struct Keyframe: Sendable, Equatable {
     /// 0-based decoded frame index.
     public var frame: Int
-    /// Pixels, origin at the top-left pixel.
+    /// Pixels, origin at the top-left pixel. For an absent keyframe, the box the file gives (written
+    /// on the frame's `lost` row, as a lost track's last box is); it may be empty or outside the frame.
     public var box: PixelRect
     /// Where the user gave it, for messages: `--box walker=157,138,22,55@40` or `keys.csv:12`.
     public var origin: String
+    /// True when the keyframe says the object is absent on ``frame`` rather than giving its box.
+    public var isAbsent: Bool
 
-    public init(frame: Int, box: PixelRect, origin: String) {
+    public init(frame: Int, box: PixelRect, origin: String, isAbsent: Bool = false) {
         self.frame = frame
         self.box = box
         self.origin = origin
+        self.isAbsent = isAbsent
     }
 }
 
@@ -29,11 +35,12 @@ public struct KeyframedTarget: Sendable, Equatable {
         self.keyframes = keyframes.sorted { $0.frame < $1.frame }
     }
 
-    /// The keyframes with their boxes clipped to a `width` x `height` frame. Throws
-    /// ``KeyframeError`` naming the keyframe's origin when a box is empty or (nearly) outside the frame.
+    /// The keyframes with their boxes clipped to a `width` x `height` frame (an absent keyframe's box
+    /// is kept as given). Throws ``KeyframeError`` naming the keyframe's origin when a box is empty or
+    /// (nearly) outside the frame.
     public func clipped(toWidth width: Int, height: Int) throws -> KeyframedTarget {
         var clipped = self
-        for index in keyframes.indices {
+        for index in keyframes.indices where !keyframes[index].isAbsent {
             let keyframe = keyframes[index]
             do {
                 clipped.keyframes[index].box = try TrackTarget(label: label, box: keyframe.box).clipped(toWidth: width, height: height).box

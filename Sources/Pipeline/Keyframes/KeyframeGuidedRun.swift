@@ -99,7 +99,8 @@ final class KeyframeGuidedRun {
         for index in objects.indices {
             if let keyframe = objects[index].keyframes[frame.index] {
                 current.keyframe[index] = keyframe
-                objects[index].forward = makePass(for: index, from: keyframe)
+                // An absent keyframe starts no pass: the object's next box keyframe starts the next one.
+                objects[index].forward = keyframe.isAbsent ? nil : makePass(for: index, from: keyframe)
             }
             guard let pass = objects[index].forward else { continue }
             let isLast = isLastFrame || objects[index].keyframes[frame.index + 1] != nil
@@ -143,7 +144,7 @@ final class KeyframeGuidedRun {
     /// Starts tracking object `index` backward from its keyframe on `keyframeFrame` (the newest kept
     /// frame) over the kept frames, down to the frame after its previous keyframe.
     private func startBackwardPass(_ index: Int, from keyframeFrame: KeptFrame) {
-        guard let keyframe = keyframeFrame.keyframe[index], let oldest = kept.first?.context.index else { return }
+        guard let keyframe = keyframeFrame.keyframe[index], !keyframe.isAbsent, let oldest = kept.first?.context.index else { return }
         let lowest = max(oldest, (objects[index].keyframe(before: keyframe.frame) ?? -1) + 1)
         guard lowest < keyframe.frame else { return }
         backwardReach = min(backwardReach ?? lowest, lowest)
@@ -197,6 +198,11 @@ final class KeyframeGuidedRun {
         if let reach = backwardReach, frame.context.index >= reach { try waitForBackwardPasses() }
         var records: [TrackRecord] = []
         for index in objects.indices {
+            if let keyframe = frame.keyframe[index], keyframe.isAbsent {
+                records.append(PassCombination.absentRecord(frame: frame.context.index, time: frame.context.time,
+                                                            trackID: objects[index].trackID, label: objects[index].label, box: keyframe.box))
+                continue
+            }
             var record: TrackRecord
             if let keyframe = frame.keyframe[index], let forward = frame.forward[index] {
                 record = PassCombination.keyframeRecord(forward, box: keyframe.box)

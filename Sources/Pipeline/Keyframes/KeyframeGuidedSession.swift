@@ -17,6 +17,12 @@ import VideoIO
 /// `tracked`. Before an object's first keyframe the backward pass gives its boxes, after its last the
 /// forward pass does.
 ///
+/// An absent keyframe (``Keyframe/isAbsent``) says the object is not in view on its frame: the
+/// record there is `lost` at confidence 0 (source `keyframe`), the pass from the keyframe before
+/// stops on the frame before it, the backward pass from the keyframe after stops on the frame after
+/// it, and no pass starts from it. Frames after an absent keyframe that no pass from a later box
+/// keyframe reaches have no record of the object.
+///
 /// The clip is decoded once, forward. The last ``reach`` decoded frames are kept for the backward
 /// passes, which therefore reach at most that far back from a keyframe: frames further from the next
 /// keyframe have the forward pass only (and, before the first keyframe, no record). Memory stays

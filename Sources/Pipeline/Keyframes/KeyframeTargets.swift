@@ -11,7 +11,9 @@ import Imaging
 /// object's keyframes and a box without a label is an object of its own. A keyframes file (a vtrack
 /// CSV, a MOTChallenge file or CVAT for video XML) gives one object per track id, its label the
 /// file's; its keyframes are the rows marked `keyframe` (the CSV's `source` column, CVAT's
-/// `keyframe="1"`), or every row when none is marked; rows where the object is `lost` or outside are
+/// `keyframe="1"`), or every row when none is marked. A marked row where the object is `lost` (CVAT:
+/// outside) is an absent keyframe (``Keyframe/isAbsent``): the user's call that the object is not in
+/// view there. In a file with no marked row, `lost` and outside rows are a tracker's verdict and are
 /// left out. With a file, a labelled `--box` adds a keyframe to the file's object of that label.
 public enum KeyframeTargets {
     /// Whether `spec` names its frame (`...@FRAME`): the run is keyframe-guided.
@@ -21,8 +23,9 @@ public enum KeyframeTargets {
 
     /// The objects, in the file's track order, then the `--box` objects in the order given. Throws
     /// ``KeyframeError`` naming the keyframe's origin for a malformed text, an empty box, a label no
-    /// object of the file has (or several have), or two keyframes of one object on one frame; the
-    /// file's own errors (``TrackCSVError``, ``MOTChallengeError``, ``CVATXMLError``) name its line.
+    /// object of the file has (or several have), two keyframes of one object on one frame, or an
+    /// object whose keyframes are all absent (nothing to track from); the file's own errors
+    /// (``TrackCSVError``, ``MOTChallengeError``, ``CVATXMLError``) name its line.
     public static func make(boxes: [String], file: String?, startFrame: Int = 0) throws -> [KeyframedTarget] {
         var objects: [(label: String, keyframes: [Keyframe])] = try file.map(read) ?? []
         let fromFile = objects.count
@@ -54,6 +57,10 @@ public enum KeyframeTargets {
             for (earlier, later) in zip(target.keyframes, target.keyframes.dropFirst()) where earlier.frame == later.frame {
                 throw KeyframeError(origin: later.origin, reason: "a second keyframe of this object on frame \(later.frame) (the first: \(earlier.origin))")
             }
+            if let first = target.keyframes.first, target.keyframes.allSatisfy(\.isAbsent) {
+                let name = label.isEmpty ? "this object" : "object '\(label)'"
+                throw KeyframeError(origin: first.origin, reason: "\(name) is absent on every keyframe: give its box on at least one frame to track it from")
+            }
             return target
         }
     }
@@ -77,12 +84,14 @@ public enum KeyframeTargets {
         let rows = try TrackFileFormat.readLines(path: path)
         let marked = rows.contains { $0.record.source == .keyframe }
         var objects: [Int: (label: String, keyframes: [Keyframe])] = [:]
-        for (line, record) in rows where (!marked || record.source == .keyframe) && record.state != .lost {
+        for (line, record) in rows where marked ? record.source == .keyframe : record.state != .lost {
             let origin = "\(path):\(line)"
-            guard record.box.width > 0, record.box.height > 0 else {
+            let absent = record.state == .lost
+            guard absent || (record.box.width > 0 && record.box.height > 0) else {
                 throw KeyframeError(origin: origin, reason: "empty box (\(record.box.width)x\(record.box.height)) on frame \(record.frame)")
             }
-            objects[record.trackID, default: (record.label, [])].keyframes.append(Keyframe(frame: record.frame, box: record.box, origin: origin))
+            objects[record.trackID, default: (record.label, [])].keyframes.append(
+                Keyframe(frame: record.frame, box: record.box, origin: origin, isAbsent: absent))
         }
         guard !objects.isEmpty else {
             throw KeyframeError(origin: path, reason: "no keyframes: no box of an object in view")

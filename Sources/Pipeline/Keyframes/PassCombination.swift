@@ -50,6 +50,11 @@ package enum PassCombination {
         return normalised(keyframe, confidence: 1, source: .keyframe)
     }
 
+    /// An absent keyframe's record: `lost` at confidence 0, the file's box, `source` `keyframe`.
+    static func absentRecord(frame: Int, time: Double, trackID: Int, label: String, box: PixelRect) -> TrackRecord {
+        TrackRecord(frame: frame, time: time, trackID: trackID, label: label, box: box, confidence: 0, state: .lost, source: .keyframe)
+    }
+
     private static func normalised(_ record: TrackRecord, confidence: Float, source: TrackSource) -> TrackRecord {
         var result = record
         result.confidence = confidence

@@ -3,8 +3,9 @@ import Foundation
 /// The page `vtrack pick` writes: a frame of the clip at full resolution, on which the user drags
 /// boxes, names them, adjusts them by their corners and edges and deletes them; a strip of stills
 /// to choose another frame; the `vtrack track` command for the boxes drawn (`--box
-/// label=x,y,width,height`, with `@FRAME` for a box not on frame 0), which it copies; and a button
-/// that saves the boxes as a keyframes CSV for `--keyframes`.
+/// label=x,y,width,height`, with `@FRAME` for a box not on frame 0, and the tracking options given
+/// to `vtrack pick`), which it copies; and a button that saves the boxes as a keyframes CSV for
+/// `--keyframes`.
 ///
 ///     let page = PickPage(clipName: "walkers.mp4", clipPath: "/footage/walkers.mp4", width: 640, height: 480,
 ///                         chosen: 0, stills: [.init(frame: 0, href: "walkers.pick.stills/frame-000000.png")])
@@ -37,9 +38,12 @@ public struct PickPage: Sendable {
     public var stills: [Still]
     /// The output folder the command names.
     public var outputFolder: String
+    /// The tracking options the command names, as `vtrack track` takes them (``TrackingOptions/boxCommandWords``).
+    public var trackingWords: [String]
 
     public init(clipName: String, clipPath: String, width: Int, height: Int, chosen: Int, stills: [Still],
-                outputFolder: String = "vtrack-out") {
+                outputFolder: String = "vtrack-out", trackingWords: [String] = TrackingOptions().boxCommandWords) {
+        self.trackingWords = trackingWords
         self.clipName = clipName
         self.clipPath = clipPath
         self.width = width
@@ -57,6 +61,7 @@ public struct PickPage: Sendable {
         var out: String
         var report: String
         var keyframes: String
+        var options: [String]
     }
 
     /// The page's HTML. Throws only if the data cannot be encoded as JSON.
@@ -64,7 +69,7 @@ public struct PickPage: Sendable {
         let stem = OutputPaths.safeStem(of: clipName)
         let data = Data(clip: clipPath, chosen: chosen, stills: stills.map { Still(frame: $0.frame, href: PageLink.url($0.href)) },
                         out: outputFolder, report: FilePath.joining(outputFolder, stem + ".html"),
-                        keyframes: stem + ".keyframes.csv")
+                        keyframes: stem + ".keyframes.csv", options: trackingWords)
         var lines = [
             "<!doctype html>",
             #"<html lang="en">"#,
@@ -155,7 +160,7 @@ public struct PickPage: Sendable {
     }
 
     function commandLine(extra) {
-      const tail = ['--out', data.out, '--report', data.report];
+      const tail = [...data.options, '--out', data.out, '--report', data.report];
       return ['vtrack', 'track', data.clip, ...extra, ...tail].map(vtrackShellWord).join(' ');
     }
 

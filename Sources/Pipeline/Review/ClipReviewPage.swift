@@ -3,7 +3,8 @@ import Imaging
 
 /// A static HTML page for reviewing one clip's run: the annotated MP4, a timeline per object (its
 /// confidence over time over a band drawn as the MP4 draws it: solid, dashed or `lost`), and the
-/// moments to check, each a link that seeks the video to its time and, with a ``ReviewCorrection``,
+/// moments to check, most at stake first (``ReviewMomentRanking``: the frames after each that are
+/// likely off the object), each a link that seeks the video to its time and, with a ``ReviewCorrection``,
 /// opens a still of that exact frame with the run's boxes on it to correct (``ReviewCorrectionScript``).
 /// No server, no network, no script from elsewhere: one file with inline styles and script, linking
 /// the MP4 and the stills by paths relative to the page.
@@ -15,6 +16,7 @@ public struct ClipReviewPage: Sendable {
     /// Frames per second, to seek to the middle of a moment's frame.
     public var frameRate: Double
     public var timelines: [TrackTimeline]
+    /// In time order, as ``ReviewMomentFinder`` finds them; the page lists them ranked.
     public var moments: [ReviewMoment]
     /// The stills and keyframes for correcting the run; nil: the page only seeks the video.
     public var correction: ReviewCorrection?
@@ -48,7 +50,7 @@ public struct ClipReviewPage: Sendable {
             "video { max-width: 100%; background: #000; }",
             ".object { margin: 0.8em 0; } .object h2 { font-size: 15px; margin: 0 0 0.2em; }",
             ".shares { color: #555; } svg.timeline { width: 100%; height: 64px; display: block; background: #f6f6f6; }",
-            ".moments a { text-decoration: none; } .moments a:hover { text-decoration: underline; }",
+            ".moments a { text-decoration: none; } .moments a:hover { text-decoration: underline; } .moments .stake { color: #666; }",
             ".kind-lost { color: #b00; } .kind-found { color: #070; } .kind-overlap { color: #a50; }",
             correction == nil ? "" : ReviewCorrectionScript.style,
             correction == nil ? "" : BoxEditorScript.style,
@@ -74,9 +76,10 @@ public struct ClipReviewPage: Sendable {
         if moments.isEmpty {
             lines.append("<p>None: no track was lost, re-seeded or doubtful, and no two boxes overlapped.</p>")
         } else {
+            lines.append("<p>Most at stake first: the frames from each moment to its track's next one on which the box is likely off the object (the sum of one minus the confidence).</p>")
             lines.append("<ol>")
-            for moment in moments {
-                lines.append(##"<li><a href="#" data-time="\##(seekTime(moment))" data-frame="\##(moment.frame)" class="moment kind-\##(Self.kindClass(moment.kind))">\##(Self.clock(moment.time)) (frame \##(moment.frame)): \##(MarkupText.escaped(moment.summary))</a></li>"##)
+            for (moment, stake) in ReviewMomentRanking.ranked(moments, timelines: timelines) {
+                lines.append(##"<li><a href="#" data-time="\##(seekTime(moment))" data-frame="\##(moment.frame)" class="moment kind-\##(Self.kindClass(moment.kind))">\##(Self.clock(moment.time)) (frame \##(moment.frame)): \##(MarkupText.escaped(moment.summary))</a> <span class="stake">\##(String(format: "%.0f", stake)) frames likely off</span></li>"##)
             }
             lines.append("</ol>")
         }

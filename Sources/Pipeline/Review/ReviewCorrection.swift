@@ -54,13 +54,18 @@ public struct ReviewCorrection: Sendable, Equatable {
     public var clipPath: String
     /// In frame order.
     public var stills: [Still]
-    /// The boxes the run started from or was guided by (`source` `keyframe`), in the order they came.
+    /// The boxes the run started from or was guided by (`source` `keyframe`; state `lost` for an
+    /// absent keyframe), in the order they came.
     public var keyframes: [Box]
+    /// The run's tracking options as `vtrack track` words (``TrackingOptions/boxCommandWords``):
+    /// the re-tracking command repeats them so that it tracks as the run did.
+    public var trackingWords: [String]
 
-    public init(runID: String, clipPath: String, stills: [Still], keyframes: [Box]) {
+    public init(runID: String, clipPath: String, stills: [Still], keyframes: [Box], trackingWords: [String] = []) {
         self.runID = runID
         self.clipPath = clipPath
         self.stills = stills
         self.keyframes = keyframes
+        self.trackingWords = trackingWords
     }
 }

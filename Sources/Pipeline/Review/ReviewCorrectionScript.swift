@@ -8,8 +8,9 @@ import Foundation
 /// the clip from it.
 ///
 /// In the file, a moved or added box is a `keyframe` row. An object marked absent is a `keyframe`
-/// row with the state `lost`: a record of the reviewer's call, which `--keyframes` leaves out (a
-/// keyframe-guided run has no absent keyframes), so it does not stop the tracker there.
+/// row with the state `lost`, which `--keyframes` reads as an absent keyframe: the re-track reports
+/// the object `lost` there and carries no box through that frame. The command repeats the run's
+/// tracking options (``ReviewCorrection/trackingWords``).
 enum ReviewCorrectionScript {
     static let style = """
     #correct { border-top: 1px solid #ccc; margin-top: 1em; } #correct .tools { margin: 4px 0; }
@@ -58,6 +59,7 @@ enum ReviewCorrectionScript {
         var tracks: [Track]
         var keyframes: [ReviewCorrection.Box]
         var stills: [ReviewCorrection.Still]
+        var options: [String]
     }
 
     /// The `<script type="application/json">` element with the run's data.
@@ -69,7 +71,7 @@ enum ReviewCorrectionScript {
         let data = Data(run: correction.runID, clip: correction.clipPath, keyframesName: stem + ".keyframes.csv", out: out,
                         report: FilePath.joining(out, stem + ".html"),
                         tracks: timelines.map { Data.Track(id: $0.trackID, name: $0.name, colour: ClipReviewPage.cssColour(trackID: $0.trackID)) },
-                        keyframes: correction.keyframes, stills: stills)
+                        keyframes: correction.keyframes, stills: stills, options: correction.trackingWords)
         return try PageData.element(id: "review-data", value: data)
     }
 
@@ -221,13 +223,14 @@ enum ReviewCorrectionScript {
       document.getElementById('corrections-summary').textContent = corrections.length
         ? `${corrections.length} correction${corrections.length === 1 ? '' : 's'}, kept in this browser for this run.`
         : 'None yet: open a moment, then drag a box, mark an object absent or add one.';
-      const words = ['vtrack', 'track', review.clip, '--keyframes', review.keyframesName, '--out', review.out, '--report', review.report];
+      const words = ['vtrack', 'track', review.clip, '--keyframes', review.keyframesName, ...review.options,
+                     '--out', review.out, '--report', review.report];
       document.getElementById('retrack-command').textContent = words.map(vtrackShellWord).join(' ');
     }
 
     // The run's keyframes, except where a correction replaces one, and the corrections.
     function keyframesRows() {
-      const rows = review.keyframes.filter(k => !correctionAt(k.frame, k.trackID)).map(k => ({...k, absent: false}));
+      const rows = review.keyframes.filter(k => !correctionAt(k.frame, k.trackID)).map(k => ({...k, absent: k.state === 'lost'}));
       return [...rows, ...corrections].sort((a, b) => a.trackID - b.trackID || a.frame - b.frame);
     }
 

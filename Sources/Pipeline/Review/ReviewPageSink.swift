@@ -26,9 +26,13 @@ public final class ReviewPageSink: TrackSink {
     private var moments: [ReviewMoment] = []
     private var stills: [ReviewCorrection.Still] = []
     private var keyframes: [ReviewCorrection.Box] = []
+    private let trackingWords: [String]
 
-    /// `video` is the annotated MP4 the run writes (nil: none); the page links it relative to its own folder.
-    public init(path: String, clip: String, video: String?, info: VideoInfo) {
+    /// `video` is the annotated MP4 the run writes (nil: none); the page links it relative to its own
+    /// folder. `trackingWords` are the run's tracking options as `vtrack track` takes them
+    /// (``TrackingOptions/boxCommandWords``), which the page's re-tracking command repeats.
+    public init(path: String, clip: String, video: String?, info: VideoInfo, trackingWords: [String] = []) {
+        self.trackingWords = trackingWords
         self.path = path
         clipName = FilePath.name(of: clip)
         clipPath = FilePath.absolute(clip)
@@ -56,7 +60,8 @@ public final class ReviewPageSink: TrackSink {
     }
 
     public func finish() throws {
-        let correction = ReviewCorrection(runID: UUID().uuidString, clipPath: clipPath, stills: stills, keyframes: keyframes)
+        let correction = ReviewCorrection(runID: UUID().uuidString, clipPath: clipPath, stills: stills, keyframes: keyframes,
+                                          trackingWords: trackingWords)
         let page = ClipReviewPage(clipName: clipName, videoHref: videoHref, frameRate: frameRate,
                                   timelines: timelines.values.sorted { $0.trackID < $1.trackID }, moments: moments,
                                   correction: correction)
