@@ -1,5 +1,7 @@
 import Foundation
 import Imaging
+import NeuralDetection
+import Tracking
 import VideoIO
 import XCTest
 
@@ -16,6 +18,32 @@ enum NeuralTestSupport {
             if let wanted, result.count == wanted.count { break }
         }
         return result
+    }
+
+    /// Follows `box` (pixels, on frame 0) through `clip` with the learned `fast` level's Siamese tracker
+    /// set up as `configuration`, up to `frames` frames; each frame's box (pixels) and confidence.
+    static func followWithSiamese(_ clip: String, from box: PixelRect, configuration: SiameseConfiguration,
+                                  frames: Int = .max) throws -> [(box: PixelRect, confidence: Float)] {
+        let reader = try VideoReader(path: clip)
+        let handler = SequenceRequestHandler(siameseNetworks: NanoTrackLibrary())
+        var request: TrackObjectRequest?
+        var results: [(box: PixelRect, confidence: Float)] = []
+        while let frame = try reader.nextFrame(), frame.index < frames {
+            let image = frame.imageFrame(colour: true)
+            if let request, let last = request.results.first { request.inputObservation = last }
+            let current = request ?? {
+                let first = TrackObjectRequest(detectedObjectObservation: DetectedObjectObservation(
+                    boundingBox: NormalizedRect(box, imageWidth: image.width, imageHeight: image.height)), trackingLevel: .fast)
+                first.trackerKind = .learned
+                first.customConfiguration = .siamese(configuration)
+                return first
+            }()
+            request = current
+            try handler.perform([current], on: image)
+            let observation = current.results[0]
+            results.append((PixelRect(observation.boundingBox, imageWidth: image.width, imageHeight: image.height), observation.confidence))
+        }
+        return results
     }
 
     /// Runs `python3 SCRIPT ARGUMENTS`; skips the test when python3 or the onnx package is missing.

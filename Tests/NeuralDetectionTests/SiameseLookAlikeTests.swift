@@ -26,26 +26,7 @@ final class SiameseLookAlikeTests: XCTestCase {
         -> [(box: PixelRect, confidence: Float)] {
         var configuration = SiameseConfiguration.learned(.fast)
         configuration.settings.tellsLookAlikesApart = tellsLookAlikesApart
-        let reader = try VideoReader(path: clip)
-        let handler = SequenceRequestHandler(siameseNetworks: NanoTrackLibrary())
-        var request: TrackObjectRequest?
-        var results: [(box: PixelRect, confidence: Float)] = []
-        while let frame = try reader.nextFrame(), frame.index < frames {
-            let image = frame.imageFrame(colour: true)
-            if let request, let last = request.results.first { request.inputObservation = last }
-            let current = request ?? {
-                let first = TrackObjectRequest(detectedObjectObservation: DetectedObjectObservation(
-                    boundingBox: NormalizedRect(box, imageWidth: image.width, imageHeight: image.height)), trackingLevel: .fast)
-                first.trackerKind = .learned
-                first.customConfiguration = .siamese(configuration)
-                return first
-            }()
-            request = current
-            try handler.perform([current], on: image)
-            let observation = current.results[0]
-            results.append((PixelRect(observation.boundingBox, imageWidth: image.width, imageHeight: image.height), observation.confidence))
-        }
-        return results
+        return try NeuralTestSupport.followWithSiamese(clip, from: box, configuration: configuration, frames: frames)
     }
 
     /// TUD-Stadtmitte, walker 4 from frame 0: walker 7 crosses in front of him on frames 33-48.

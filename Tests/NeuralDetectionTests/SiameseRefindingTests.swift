@@ -45,25 +45,7 @@ final class SiameseRefindingTests: XCTestCase {
     private func track(_ clip: String, from box: PixelRect, zooms: [Float]?) throws -> [PixelRect] {
         var configuration = SiameseConfiguration.learned(.fast)
         if let zooms { configuration.settings.refindingZooms = zooms }
-        let reader = try VideoReader(path: clip)
-        let handler = SequenceRequestHandler(siameseNetworks: NanoTrackLibrary())
-        var request: TrackObjectRequest?
-        var boxes: [PixelRect] = []
-        while let frame = try reader.nextFrame() {
-            let image = frame.imageFrame(colour: true)
-            if let request, let last = request.results.first { request.inputObservation = last }
-            let current = request ?? {
-                let first = TrackObjectRequest(detectedObjectObservation: DetectedObjectObservation(
-                    boundingBox: NormalizedRect(box, imageWidth: image.width, imageHeight: image.height)), trackingLevel: .fast)
-                first.trackerKind = .learned
-                first.customConfiguration = .siamese(configuration)
-                return first
-            }()
-            request = current
-            try handler.perform([current], on: image)
-            boxes.append(PixelRect(current.results[0].boundingBox, imageWidth: image.width, imageHeight: image.height))
-        }
-        return boxes
+        return try NeuralTestSupport.followWithSiamese(clip, from: box, configuration: configuration).map(\.box)
     }
 
     func testALostObjectBackAtTwiceItsSizeIsFoundAgain() throws {

@@ -72,6 +72,11 @@ extension TrackerConfiguration {
             }
             settings.refindingZooms = zooms.compactMap { $0 }
         }
+        return replacingSiameseSettings(settings)
+    }
+
+    /// The configuration with its Siamese tracker's settings replaced by `settings`; a filter configuration unchanged.
+    private func replacingSiameseSettings(_ settings: SiameseSettings) -> TrackerConfiguration {
         switch self {
         case .correlationFilter: return self
         case .siamese(var siamese):
@@ -95,17 +100,9 @@ extension TrackerConfiguration {
             throw TrackingError.invalidParameter(
                 "siamese=\(name): expected off or one of \(SiameseSettings.presets.keys.sorted().joined(separator: ", "))")
         }
-        switch self {
-        case .correlationFilter:
-            var siamese = SiameseConfiguration.learned(level)
-            siamese.settings = preset
-            return .siamese(siamese)
-        case .siamese(var siamese):
-            siamese.settings = preset
-            return .siamese(siamese)
-        case .fused(var fused):
-            fused.siamese.settings = preset
-            return .fused(fused)
-        }
+        guard case .correlationFilter = self else { return replacingSiameseSettings(preset) }
+        var siamese = SiameseConfiguration.learned(level)
+        siamese.settings = preset
+        return .siamese(siamese)
     }
 }
