@@ -43,10 +43,11 @@ package final class TrackReseeder {
     /// Runs before `frame` (at `frameOffset` frames after the start frame) is tracked, using the
     /// tracks' latest boxes from the previous frame. On a scheduled frame the class detector runs and
     /// its detections are matched to tracks of their class by overlap and appearance (an optimal
-    /// assignment); matched tracks are re-seeded at their detection. A track that no detection
-    /// supports for two scheduled runs moves to a nearby detection of its class that looks like the
-    /// object as first seen (and distinctly more than any other), and is otherwise lost. Without a class detector, tracks whose tracker
-    /// lost the object are searched for by their appearance instead.
+    /// assignment); a matched correlation-filter track is re-seeded at its detection, a matched learned
+    /// track only counts it as support. A track that no detection supports for two scheduled runs
+    /// moves to a nearby detection of its class that looks like the object as first seen (and
+    /// distinctly more than any other), and is otherwise lost. Without a class detector, tracks whose
+    /// tracker lost the object are searched for by their appearance instead.
     /// The frame's colour is read only when a neural detector runs or a lost object is searched for by colour.
     package func prepare(_ objects: [TrackedObject], on context: FrameContext, frameOffset: Int) throws {
         let frame = context.image
@@ -76,8 +77,9 @@ package final class TrackReseeder {
                 let object = objects[match.track]
                 let found = detections[match.detection].box
                 object.recordSupport(true)
-                guard object.request.trackerKind == .correlationFilter
-                      || isUnambiguous(match.detection, for: object, among: detections, frame: frame) else { continue }
+                // A learned track keeps its object by its first view; a class detector's box says
+                // "a person" and not which one, so it is support, never a new start (docs/fusion.md).
+                guard object.request.trackerKind == .correlationFilter else { continue }
                 if object.fixConfidence > 0.5 && !object.isLost {
                     object.reseed(fusing: found, frameWidth: frame.width, frameHeight: frame.height)
                 } else {
@@ -98,24 +100,6 @@ package final class TrackReseeder {
             }
         }
         try search(due, among: objects, on: context, frameOffset: frameOffset)
-    }
-
-    /// Whether the detection at `index`, matched to `object`, may re-seed its learned tracker: it lies
-    /// where the object's motion can have taken it, and it looks like the object as first seen
-    /// distinctly more than every other detection of its class within that reach (Lowe's ratio test).
-    /// A learned tracker keeps its object through look-alikes by its first view; a re-seed onto the
-    /// wrong one of two people would hand it the other's identity, so an ambiguous detection only
-    /// supports the track.
-    private func isUnambiguous(_ index: Int, for object: TrackedObject, among detections: [Detection], frame: ImageFrame) -> Bool {
-        guard let redetector = object.redetector, redetector.templateCount > 0, canReach(detections[index].box, object) else {
-            return false
-        }
-        let agreement = redetector.firstAppearanceAgreement(in: frame, box: detections[index].box)
-        let rival = detections.indices
-            .filter { $0 != index && object.accepts(detections[$0]) && canReach(detections[$0].box, object) }
-            .map { redetector.firstAppearanceAgreement(in: frame, box: detections[$0].box) }
-            .max() ?? 0
-        return policy.isDistinct(agreement, from: rival)
     }
 
     /// The unused detection of the object's class, within reach of its motion, that looks most like

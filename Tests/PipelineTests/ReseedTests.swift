@@ -84,6 +84,8 @@ final class ReseedTests: XCTestCase {
         XCTAssertFalse(records.contains { $0.state == .reseeded })
     }
 
+    /// The correlation filter's track: a class detector's box never re-starts a learned track
+    /// (`LearnedReseedIdentityTests`), so the test names the kind whose re-seeds it checks.
     func testCascadeReseedsKeepTheUsersTrackIDOnSchedule() throws {
         guard FileManager.default.fileExists(atPath: "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml") else {
             throw XCTSkip("opencv-data is not installed")
@@ -92,7 +94,7 @@ final class ReseedTests: XCTestCase {
         let clip = TestFootage.sampleVideo("carphone_face_in_car.mp4")
         let (records, _) = try PipelineFixtures.track(
             clip, targets: [TrackTarget(label: "driver", box: PixelRect(x: 58, y: 32, width: 60, height: 62))],
-            options: TrackingOptions(level: .fast, reseedEvery: 50, detector: .cascade("face")), in: folder)
+            options: TrackingOptions(level: .fast, reseedEvery: 50, detector: .cascade("face"), trackerKind: .correlationFilter), in: folder)
         XCTAssertEqual(records.count, 120, "one object, one row per frame: no second track for the same face")
         XCTAssertEqual(Set(records.map(\.trackID)), [1])
         XCTAssertEqual(Set(records.map(\.label)), ["driver"])
