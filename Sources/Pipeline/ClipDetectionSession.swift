@@ -1,4 +1,5 @@
 import Detection
+import Files
 import Foundation
 import Imaging
 import VideoIO

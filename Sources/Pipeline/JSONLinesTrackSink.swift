@@ -1,3 +1,5 @@
+import Files
+
 /// Writes a ``TrackJSONLines`` line for every tracked frame (frames without tracks included), flushing
 /// after each frame. The file appears under its final name only once ``finish()`` has run; until then
 /// the lines are in a hidden `.NAME.partial` file beside it.

@@ -1,3 +1,5 @@
+import Files
+
 /// Writes a run's MOTChallenge results (``MOTChallengeFormat`` rows) in frame order: the records
 /// that ``MOTResultRules`` decides are results, as it decides them. The sink only formats and
 /// writes; which records are results (followed objects, confirmed newcomers from their first

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The tracks files vtrack reads back (for `vtrack render`): its own CSV (``TrackCSV``),

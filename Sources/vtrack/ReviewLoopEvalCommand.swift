@@ -1,5 +1,6 @@
 import ArgumentParser
 import Evaluation
+import Files
 import Foundation
 import Pipeline
 import Tracking

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

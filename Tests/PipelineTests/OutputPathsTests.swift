@@ -1,3 +1,4 @@
+import Files
 import NeuralDetection
 import Pipeline
 import XCTest

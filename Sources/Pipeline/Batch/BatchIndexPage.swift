@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The page that opens a batch's results: `OUT/index.html`, one row per clip with its thumbnail, its

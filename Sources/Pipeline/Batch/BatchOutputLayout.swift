@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Where a batch writes each clip's outputs: the clip's relative path, sanitised, under the output

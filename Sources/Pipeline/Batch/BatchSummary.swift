@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The per-clip results of a batch or of one shard of it, written as `summary.json` and

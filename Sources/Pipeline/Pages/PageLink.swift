@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// A link from a page to a file beside it, by a path relative to the page's folder, so that the

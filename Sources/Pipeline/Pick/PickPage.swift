@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The page `vtrack pick` writes: a frame of the clip at full resolution, on which the user drags

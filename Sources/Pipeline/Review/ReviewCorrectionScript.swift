@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The review page's corrections: a moment's link opens the still of its frame with the run's boxes

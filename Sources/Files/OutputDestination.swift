@@ -69,7 +69,7 @@ public enum OutputDestination: Equatable, Sendable {
     /// `path` made absolute with symbolic links in it resolved, as far as they exist: the real path
     /// of the file, or of its folder followed by its name when the file does not exist yet, or the
     /// path with `.`, `..` and repeated slashes removed when the folder does not exist either.
-    static func resolved(_ path: String) -> String {
+    package static func resolved(_ path: String) -> String {
         if let real = realPath(path) { return real }
         let folder = FilePath.folder(of: path)
         let name = FilePath.name(of: path)

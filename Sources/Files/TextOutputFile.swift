@@ -1,5 +1,4 @@
 import Foundation
-import VideoIO
 
 /// Writes a text output line by line to its ``OutputDestination``.
 ///

@@ -17,19 +17,17 @@ public enum TemporaryOutputs {
     /// name would be longer than a file name may be (255 bytes), `DIR/.vtrack-HASH.partial[.EXT]`,
     /// with a hash of the full name.
     public static func partialPath(for path: String, fileExtension: String? = nil) -> String {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let folder = FilePath.folder(of: path), name = FilePath.name(of: path)
         let suffix = fileExtension.map { ".partial." + $0 } ?? ".partial"
         var stem = name
         if let fileExtension, name.lowercased().hasSuffix("." + fileExtension.lowercased()) {
             stem = String(name.dropLast(fileExtension.count + 1))
         }
         let hidden = "." + stem + suffix
-        if hidden.utf8.count <= 255 { return folder + hidden }
+        if hidden.utf8.count <= 255 { return FilePath.joining(folder, hidden) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return folder + ".vtrack-" + String(hash, radix: 16) + suffix
+        return FilePath.joining(folder, ".vtrack-" + String(hash, radix: 16) + suffix)
     }
 
     /// Records that `path` is a temporary file of this process.
