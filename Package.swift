@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "vtrack", targets: ["vtrack"]),
-        .library(name: "VTrack", targets: ["Files", "VideoIO", "Imaging", "Numerics", "Tracking", "Detection", "NeuralDetection", "Pipeline", "Evaluation"]),
+        .library(name: "VTrack", targets: ["Files", "VideoIO", "Imaging", "Numerics", "Tracking", "Detection", "NeuralDetection", "TrackFormats", "Pipeline", "Evaluation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,12 +36,14 @@ let package = Package(
         .target(name: "Tracking", dependencies: ["Imaging", "Numerics"]),
         .target(name: "Detection", dependencies: ["Imaging", "Numerics"]),
         .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "Tracking", "VideoIO", "COpenVINO"]),
-        .target(name: "Pipeline", dependencies: ["Files", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
-        .target(name: "Evaluation", dependencies: ["Files", "Pipeline", "VideoIO", "Imaging", "Tracking", "Numerics", "NeuralDetection"]),
+        // The file formats vtrack writes and reads back: CSV, MOTChallenge, CVAT XML, JSON Lines, box tables.
+        .target(name: "TrackFormats", dependencies: ["Files", "Imaging", "Tracking"]),
+        .target(name: "Pipeline", dependencies: ["Files", "TrackFormats", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
+        .target(name: "Evaluation", dependencies: ["Files", "TrackFormats", "Pipeline", "VideoIO", "Imaging", "Tracking", "Numerics", "NeuralDetection"]),
         .executableTarget(
             name: "vtrack",
             dependencies: [
-                "Files", "Pipeline", "Evaluation", "VideoIO", "Tracking", "Imaging",
+                "Files", "TrackFormats", "Pipeline", "Evaluation", "VideoIO", "Tracking", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,9 +54,9 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Numerics", "Imaging", "VideoIO", "TestFootage"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Numerics", "Imaging", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "Tracking", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Files", "Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Files", "Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
-        .testTarget(name: "CLITests", dependencies: ["Files", "VideoIO", "Imaging", "Pipeline", "TestFootage"], exclude: ["Browser"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Files", "TrackFormats", "Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Files", "TrackFormats", "Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
+        .testTarget(name: "CLITests", dependencies: ["Files", "TrackFormats", "VideoIO", "Imaging", "Pipeline", "TestFootage"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import NeuralDetection
 import Pipeline
+import TrackFormats
 import Tracking
 import VideoIO
 

@@ -1,4 +1,5 @@
 import Imaging
+import TrackFormats
 import VideoIO
 
 /// Encodes each tracked frame with its records drawn on it (see ``Annotator``; on the decoded

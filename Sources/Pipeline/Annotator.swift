@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TrackFormats
 
 /// Draws track records onto a frame: one colour per track, the box (or a planar object's
 /// quadrilateral) outlined solid when the confidence is above 0.5 and dashed otherwise, and a

@@ -1,3 +1,4 @@
+import TrackFormats
 import Tracking
 
 /// The boxes given for a clip, each followed by its own correlation tracker (``TrackedObject``)

@@ -1,4 +1,5 @@
 import Files
+import TrackFormats
 
 /// Writes ``TrackCSV`` rows as frames are tracked, flushing complete rows after each frame.
 /// The file appears under its final name only once ``finish()`` has run; until then the rows are in

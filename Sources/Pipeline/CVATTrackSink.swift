@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import TrackFormats
 import VideoIO
 
 /// Writes a clip's tracks as CVAT for video 1.1 XML (``CVATVideoXML``). The document groups boxes by

@@ -2,6 +2,7 @@ import Detection
 import Files
 import Foundation
 import Imaging
+import TrackFormats
 import VideoIO
 
 /// Runs a detector over a clip and writes what it finds to a CSV, so a user can check a detector

@@ -2,6 +2,7 @@ import Detection
 import Foundation
 import Imaging
 import NeuralDetection
+import TrackFormats
 import Tracking
 import VideoIO
 

@@ -1,4 +1,5 @@
 import Files
+import TrackFormats
 
 /// Writes a ``TrackJSONLines`` line for every tracked frame (frames without tracks included), flushing
 /// after each frame. The file appears under its final name only once ``finish()`` has run; until then

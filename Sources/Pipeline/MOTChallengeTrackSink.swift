@@ -1,4 +1,5 @@
 import Files
+import TrackFormats
 
 /// Writes a run's MOTChallenge results (``MOTChallengeFormat`` rows) in frame order: the records
 /// that ``MOTResultRules`` decides are results, as it decides them. The sink only formats and

@@ -1,4 +1,5 @@
 import Imaging
+import TrackFormats
 
 /// The step that turns a run's records, frame by frame, into what MOTChallenge scores as its
 /// tracking results: a decision over records, kept apart from any file format.

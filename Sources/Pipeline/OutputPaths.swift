@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import TrackFormats
 import VideoIO
 
 /// Where the outputs of one clip go, resolved from the command-line options.

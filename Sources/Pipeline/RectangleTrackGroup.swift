@@ -1,3 +1,4 @@
+import TrackFormats
 import Tracking
 
 /// The planar rectangles given for a clip, each followed in perspective (``TrackedRectangle``) from

@@ -1,4 +1,5 @@
 import Foundation
+import TrackFormats
 import Tracking
 
 /// What re-seeding from a class detector costs: one clip tracked with re-seeding off and with the

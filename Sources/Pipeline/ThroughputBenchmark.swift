@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import TrackFormats
 import Tracking
 import VideoIO
 

@@ -1,4 +1,5 @@
 import Foundation
+import TrackFormats
 import Tracking
 
 /// The reported confidence of a re-seeded track: the probability that its box overlaps the object

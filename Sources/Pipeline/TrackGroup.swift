@@ -1,3 +1,4 @@
+import TrackFormats
 import Tracking
 
 /// The tracks of one kind that a session follows through a clip (the boxes given, the planar

@@ -1,3 +1,5 @@
+import TrackFormats
+
 /// A destination for the per-frame records of one clip (CSV, annotated video, ...).
 ///
 /// The session calls ``write(frame:records:)`` once per tracked frame, in frame order, then

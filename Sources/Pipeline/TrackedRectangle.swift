@@ -1,4 +1,5 @@
 import Imaging
+import TrackFormats
 import Tracking
 import VideoIO
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Files
 import Foundation
 import Pipeline
+import TrackFormats
 
 struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(

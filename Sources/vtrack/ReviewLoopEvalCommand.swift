@@ -3,6 +3,7 @@ import Evaluation
 import Files
 import Foundation
 import Pipeline
+import TrackFormats
 import Tracking
 
 /// `vtrack eval review-loop`: what correcting a run's review moments is worth (``ReviewLoopBenchmark``).

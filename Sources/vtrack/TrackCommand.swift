@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import TrackFormats
 import Tracking
 
 struct TrackCommand: ParsableCommand, ShowsFFmpegLog {

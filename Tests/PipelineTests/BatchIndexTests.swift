@@ -6,6 +6,7 @@ import FoundationXML
 import Imaging
 import Pipeline
 import TestFootage
+import TrackFormats
 import VideoIO
 import XCTest
 

@@ -1,4 +1,5 @@
 import Pipeline
+import TrackFormats
 import XCTest
 
 /// The one markup escaper on exact cases: what XML 1.0 cannot hold is written so that it reads back

@@ -5,6 +5,7 @@ import FoundationXML
 import Imaging
 import Pipeline
 import TestFootage
+import TrackFormats
 import XCTest
 
 /// The review page (`track --report`): the moments to check are where the CSV's tracks change state,

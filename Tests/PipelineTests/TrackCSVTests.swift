@@ -1,5 +1,6 @@
 import Imaging
 import Pipeline
+import TrackFormats
 import XCTest
 
 final class TrackCSVTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Pipeline
+import TrackFormats
 import XCTest
 
 /// `vtrack render` reads a vtrack CSV or a MOTChallenge file, told apart by content.

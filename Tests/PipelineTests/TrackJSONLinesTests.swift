@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Pipeline
+import TrackFormats
 import XCTest
 
 final class TrackJSONLinesTests: XCTestCase {

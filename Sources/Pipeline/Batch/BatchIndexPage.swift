@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import TrackFormats
 
 /// The page that opens a batch's results: `OUT/index.html`, one row per clip with its thumbnail, its
 /// objects (each with a bar of its frames drawn solid, dashed and `lost`, in the MP4's colours), its

@@ -1,4 +1,5 @@
 import Foundation
+import TrackFormats
 
 /// One clip's row of a batch's index page (``BatchIndexPage``), read from what is on disk: its
 /// summary line, its CSV (each object's share of frames drawn solid, dashed and `lost`) and which of

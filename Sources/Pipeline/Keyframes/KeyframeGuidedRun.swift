@@ -1,5 +1,6 @@
 import Foundation
 import NeuralDetection
+import TrackFormats
 import Tracking
 import VideoIO
 

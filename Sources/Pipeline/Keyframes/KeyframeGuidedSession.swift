@@ -1,4 +1,5 @@
 import Foundation
+import TrackFormats
 import Tracking
 import VideoIO
 

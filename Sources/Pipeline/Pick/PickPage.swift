@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import TrackFormats
 
 /// The page `vtrack pick` writes: a frame of the clip at full resolution, on which the user drags
 /// boxes, names them, adjusts them by their corners and edges and deletes them; a strip of stills

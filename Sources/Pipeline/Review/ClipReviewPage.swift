@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TrackFormats
 
 /// A static HTML page for reviewing one clip's run: the annotated MP4, a timeline per object (its
 /// confidence over time over a band drawn as the MP4 draws it: solid, dashed or `lost`), and the

@@ -1,4 +1,5 @@
 import Imaging
+import TrackFormats
 
 /// What a review page needs to let the user correct the run: a still of each moment's frame with
 /// the run's boxes on it, the run's own keyframes, and what the re-tracking command names. The

@@ -1,3 +1,5 @@
+import TrackFormats
+
 /// A moment of a run that a person reviewing it should look at: where a track was lost, found
 /// again or re-seeded, where its confidence fell through 0.5, or where two objects' boxes began to
 /// overlap (where identities can swap), or where keyframe-guided passes began to disagree.

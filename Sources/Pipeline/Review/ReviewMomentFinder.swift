@@ -1,4 +1,5 @@
 import Imaging
+import TrackFormats
 import Tracking
 
 /// Finds ``ReviewMoment``s in a run's records, frame by frame, as a sink receives them.

@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import TrackFormats
 import VideoIO
 
 /// Writes a clip's review page (``ClipReviewPage``) when the run completes: it keeps each track's

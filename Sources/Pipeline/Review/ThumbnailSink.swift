@@ -1,5 +1,6 @@
 import Files
 import Imaging
+import TrackFormats
 import VideoIO
 
 /// Writes a small PNG of the first frame it receives, annotated as the MP4 draws it (``Annotator``),

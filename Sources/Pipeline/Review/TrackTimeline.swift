@@ -1,3 +1,5 @@
+import TrackFormats
+
 /// One track's state and confidence over a run, as the review page draws it.
 public struct TrackTimeline: Sendable, Equatable {
     /// How a frame of the track is drawn in the MP4.

@@ -61,7 +61,7 @@ public enum TrackFileFormat: Sendable, Equatable {
     }
 
     /// Reads a tracks file as ``read(path:)`` does, with the line each record comes from (1-based).
-    static func readLines(path: String) throws -> [(line: Int, record: TrackRecord)] {
+    package static func readLines(path: String) throws -> [(line: Int, record: TrackRecord)] {
         let input = try TrackFileInput(path: path)
         return try TrackFileFormat(sniffing: input).parseLines(input)
     }

@@ -116,7 +116,7 @@ public enum BoxSidecar {
     }
 
     /// The whole file as UTF-8 text. Throws ``BoxFileError`` when it cannot be read or is not UTF-8.
-    static func text(at path: String) throws -> String {
+    package static func text(at path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BoxFileError(path: path, location: "", reason: "cannot read the file")
         }

@@ -2,19 +2,19 @@ import Foundation
 
 /// A small CSV table with a header row, as sidecars and manifests use: column names are matched
 /// case-insensitively, blank lines are ignored, and every row keeps its 1-based line number.
-struct BoxTable {
-    struct Row {
-        let line: Int
-        let values: [String]
+package struct BoxTable {
+    package struct Row {
+        package let line: Int
+        package let values: [String]
     }
 
-    let path: String
-    let columns: [String]
-    let rows: [Row]
+    package let path: String
+    package let columns: [String]
+    package let rows: [Row]
 
     /// Throws ``BoxFileError`` when there is no header, a required column is missing, or a quoted
     /// field is not closed.
-    init(text: String, path: String, required: [String]) throws {
+    package init(text: String, path: String, required: [String]) throws {
         self.path = path
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
             .filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty }
@@ -35,13 +35,13 @@ struct BoxTable {
     }
 
     /// The trimmed value of `column` in `row`, or `nil` when the table has no such column or the row is short.
-    func value(_ column: String, in row: Row) -> String? {
+    package func value(_ column: String, in row: Row) -> String? {
         guard let c = columns.firstIndex(of: column), c < row.values.count else { return nil }
         return row.values[c].trimmingCharacters(in: .whitespaces)
     }
 
     /// Reads one box row: `x`, `y`, `width`, `height` required, `frame` and `label` optional.
-    func boxRow(_ row: Row) throws -> BoxRow {
+    package func boxRow(_ row: Row) throws -> BoxRow {
         let location = "line \(row.line)"
         func number(_ name: String) throws -> Double {
             guard let text = value(name, in: row), !text.isEmpty else {

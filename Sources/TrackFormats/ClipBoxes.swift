@@ -18,7 +18,7 @@ public struct ClipBoxes: Sendable, Equatable {
 
     /// Gathers rows of one clip. Throws ``BoxFileError`` when there are no rows or when rows name
     /// different frames (tracking starts on one frame per clip).
-    init(rows: [BoxRow], source: String) throws {
+    package init(rows: [BoxRow], source: String) throws {
         guard !rows.isEmpty else { throw BoxFileError(path: source, location: "", reason: "no boxes") }
         let frames = Set(rows.compactMap(\.frame)).sorted()
         guard frames.count <= 1 else {
@@ -35,9 +35,9 @@ struct PixelRectValues {
 }
 
 /// One checked row of a sidecar or manifest.
-struct BoxRow {
-    let frame: Int?
-    let target: TrackTarget
+package struct BoxRow {
+    package let frame: Int?
+    package let target: TrackTarget
 
     /// Requires finite numbers (the callers check) and a positive width and height; a box partly
     /// outside the frame is accepted here and clipped when the clip is opened.
