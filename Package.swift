@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "vtrack", targets: ["vtrack"]),
-        .library(name: "VTrack", targets: ["Files", "VideoIO", "Imaging", "Numerics", "Tracking", "Detection", "NeuralDetection", "TrackFormats", "Pipeline", "Evaluation"]),
+        .library(name: "VTrack", targets: ["Files", "VideoIO", "Imaging", "Numerics", "Tracking", "Detection", "NeuralDetection", "TrackFormats", "Pages", "Pipeline", "Evaluation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,12 +38,14 @@ let package = Package(
         .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "Tracking", "VideoIO", "COpenVINO"]),
         // The file formats vtrack writes and reads back: CSV, MOTChallenge, CVAT XML, JSON Lines, box tables.
         .target(name: "TrackFormats", dependencies: ["Files", "Imaging", "Tracking"]),
-        .target(name: "Pipeline", dependencies: ["Files", "TrackFormats", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
-        .target(name: "Evaluation", dependencies: ["Files", "TrackFormats", "Pipeline", "VideoIO", "Imaging", "Tracking", "Numerics", "NeuralDetection"]),
+        // The pages a browser opens: the review, pick and batch index pages with their PNG stills.
+        .target(name: "Pages", dependencies: ["Files", "TrackFormats", "Imaging", "Tracking", "VideoIO"]),
+        .target(name: "Pipeline", dependencies: ["Files", "TrackFormats", "Pages", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
+        .target(name: "Evaluation", dependencies: ["Files", "TrackFormats", "Pages", "Pipeline", "VideoIO", "Imaging", "Tracking", "Numerics", "NeuralDetection"]),
         .executableTarget(
             name: "vtrack",
             dependencies: [
-                "Files", "TrackFormats", "Pipeline", "Evaluation", "VideoIO", "Tracking", "Imaging",
+                "Files", "TrackFormats", "Pages", "Pipeline", "Evaluation", "VideoIO", "Tracking", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,9 +56,9 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Numerics", "Imaging", "VideoIO", "TestFootage"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Numerics", "Imaging", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "Tracking", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Files", "TrackFormats", "Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Files", "TrackFormats", "Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
-        .testTarget(name: "CLITests", dependencies: ["Files", "TrackFormats", "VideoIO", "Imaging", "Pipeline", "TestFootage"], exclude: ["Browser"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Files", "TrackFormats", "Pages", "Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Files", "TrackFormats", "Pages", "Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
+        .testTarget(name: "CLITests", dependencies: ["Files", "TrackFormats", "Pages", "VideoIO", "Imaging", "Pipeline", "TestFootage"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Pages
 import Pipeline
 import TrackFormats
 import VideoIO

@@ -93,6 +93,17 @@ public enum FilePath {
         return dot
     }
 
+    /// The clip's file name without extension, reduced to characters safe in a file name. For an
+    /// image-sequence pattern (`shots/img%04d.jpg`) the name of its folder (`shots`).
+    public static func safeStem(of clip: String) -> String {
+        let components = clip.split(separator: "/").map(String.init)
+        var name = components.last.map { removingExtension(of: $0) } ?? ""
+        if name.contains("%") { name = components.dropLast().last(where: { $0 != "." && $0 != ".." }) ?? "frames" }
+        let safe = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        return safe.isEmpty ? "clip" : safe
+    }
+
     /// Creates `folder` and the folders above it when missing (`mkdir -p`). Throws
     /// ``OutputError/cannotCreate(path:reason:)`` naming `output`, the file that needs the folder.
     public static func createFolder(_ folder: String, for output: String) throws {

@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Pages
 import TrackFormats
 import VideoIO
 
@@ -25,7 +26,7 @@ public struct OutputPaths: Sendable, Equatable {
     /// ...) with ``CommandFiles``; throws its one-line ``OutputError``.
     public init(clip: String, out: String?, csv: String?, video: String?, mot: String? = nil, jsonLines: String? = nil,
                 cvat: String? = nil, report: String? = nil, otherInputs: [CommandFiles.File] = []) throws {
-        let stem = Self.safeStem(of: clip)
+        let stem = FilePath.safeStem(of: clip)
         let out = (out == nil && csv == nil && video == nil && mot == nil && jsonLines == nil && cvat == nil && report == nil) ? "vtrack-out" : out
         if let out {
             self.csv = csv ?? FilePath.joining(out, stem + ".csv")
@@ -77,16 +78,5 @@ public struct OutputPaths: Sendable, Equatable {
             sinks.append(try AnnotatedVideoSink(path: file.path, info: info, audioSourcePath: clip))
         }
         return sinks
-    }
-
-    /// The clip's file name without extension, reduced to characters safe in a file name. For an
-    /// image-sequence pattern (`shots/img%04d.jpg`) the name of its folder (`shots`).
-    public static func safeStem(of clip: String) -> String {
-        let components = clip.split(separator: "/").map(String.init)
-        var name = components.last.map { FilePath.removingExtension(of: $0) } ?? ""
-        if name.contains("%") { name = components.dropLast().last(where: { $0 != "." && $0 != ".." }) ?? "frames" }
-        let safe = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
-            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        return safe.isEmpty ? "clip" : safe
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Pages
 import TestFootage
 import XCTest
 

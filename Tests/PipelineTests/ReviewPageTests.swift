@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Imaging
+import Pages
 import Pipeline
 import TestFootage
 import TrackFormats

@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Pages
 import TrackFormats
 
 /// Where a batch writes each clip's outputs: the clip's relative path, sanitised, under the output

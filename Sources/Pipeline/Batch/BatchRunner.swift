@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Imaging
+import Pages
 import TrackFormats
 
 /// Tracks every clip of a folder (or this process's shard of it), a few clips at a time, and

@@ -65,7 +65,7 @@ enum ReviewCorrectionScript {
 
     /// The `<script type="application/json">` element with the run's data.
     static func data(_ correction: ReviewCorrection, clipName: String, timelines: [TrackTimeline]) throws -> String {
-        let stem = OutputPaths.safeStem(of: clipName), out = "vtrack-out/retracked"
+        let stem = FilePath.safeStem(of: clipName), out = "vtrack-out/retracked"
         let stills = correction.stills.map { still in
             ReviewCorrection.Still(frame: still.frame, time: still.time, href: PageLink.url(still.href), boxes: still.boxes)
         }

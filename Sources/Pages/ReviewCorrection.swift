@@ -58,7 +58,7 @@ public struct ReviewCorrection: Sendable, Equatable {
     /// The boxes the run started from or was guided by (`source` `keyframe`; state `lost` for an
     /// absent keyframe), in the order they came.
     public var keyframes: [Box]
-    /// The run's tracking options as `vtrack track` words (``TrackingOptions/boxCommandWords``):
+    /// The run's tracking options as `vtrack track` words (Pipeline's `TrackingOptions.boxCommandWords`):
     /// the re-tracking command repeats them so that it tracks as the run did.
     public var trackingWords: [String]
 

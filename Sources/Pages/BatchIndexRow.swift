@@ -1,9 +1,7 @@
-import Foundation
-import TrackFormats
-
-/// One clip's row of a batch's index page (``BatchIndexPage``), read from what is on disk: its
-/// summary line, its CSV (each object's share of frames drawn solid, dashed and `lost`) and which of
-/// its review page and thumbnail exist.
+/// One clip's row of a batch's index page (``BatchIndexPage``), as Pipeline's
+/// `BatchIndexRow.init(result:layout:)` reads it from what is on disk: its summary line, its CSV
+/// (each object's share of frames drawn solid, dashed and `lost`) and which of its review page and
+/// thumbnail exist.
 public struct BatchIndexRow: Sendable, Equatable {
     /// What the row says of the clip.
     public enum Status: Sendable, Equatable {
@@ -21,6 +19,12 @@ public struct BatchIndexRow: Sendable, Equatable {
         /// The label, or `#id`.
         public var name: String
         public var solid = 0, dashed = 0, lost = 0
+
+        /// An object with no frames counted yet.
+        public init(trackID: Int, name: String) {
+            self.trackID = trackID
+            self.name = name
+        }
 
         public var frames: Int { solid + dashed + lost }
 
@@ -46,36 +50,15 @@ public struct BatchIndexRow: Sendable, Equatable {
     public var pageHref: String?
     public var thumbnailHref: String?
 
-    /// The row of `result`, reading the clip's outputs under `layout`. A clip is done when it was
-    /// tracked in this run (`ok`) or skipped as complete from an earlier run (its summary line then
-    /// lists its outputs).
-    public init(result: BatchClipResult, layout: BatchOutputLayout) {
-        clip = result.clip
-        objects = []
-        switch result.status {
-        case .failed: status = .failed(result.error)
-        case .skipped where result.outputs.isEmpty: status = .skipped(result.error)
-        case .ok, .skipped: status = .done
-        }
-        guard status == .done else { return }
-        func existing(_ path: String, _ href: String) -> String? { FileManager.default.fileExists(atPath: path) ? href : nil }
-        pageHref = existing(layout.reviewPagePath(for: clip), layout.relativeReviewPage(for: clip))
-        thumbnailHref = existing(layout.thumbnailPath(for: clip), layout.relativeThumbnail(for: clip))
-        do {
-            var byTrack: [Int: Object] = [:]
-            for record in try TrackCSV.read(path: layout.csvPath(for: clip)) where record.state != .tentative {
-                var object = byTrack[record.trackID] ?? Object(trackID: record.trackID, name: record.displayName)
-                switch TrackTimeline.Look(record) {
-                case .solid: object.solid += 1
-                case .dashed: object.dashed += 1
-                case .lost: object.lost += 1
-                }
-                byTrack[record.trackID] = object
-            }
-            objects = byTrack.values.sorted { $0.trackID < $1.trackID }
-        } catch {
-            objectsProblem = BatchClipResult.oneLine("\(error)")
-        }
+    /// A row as given; the hrefs are relative to the output folder.
+    public init(clip: String, status: Status, objects: [Object] = [], objectsProblem: String? = nil, pageHref: String? = nil,
+                thumbnailHref: String? = nil) {
+        self.clip = clip
+        self.status = status
+        self.objects = objects
+        self.objectsProblem = objectsProblem
+        self.pageHref = pageHref
+        self.thumbnailHref = thumbnailHref
     }
 
     /// The share of all the clip's object-frames drawn dashed or `lost`, 0...1: how much of it needs

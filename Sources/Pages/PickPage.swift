@@ -40,11 +40,11 @@ public struct PickPage: Sendable {
     public var stills: [Still]
     /// The output folder the command names.
     public var outputFolder: String
-    /// The tracking options the command names, as `vtrack track` takes them (``TrackingOptions/boxCommandWords``).
+    /// The tracking options the command names, as `vtrack track` takes them (Pipeline's `TrackingOptions.boxCommandWords`).
     public var trackingWords: [String]
 
     public init(clipName: String, clipPath: String, width: Int, height: Int, chosen: Int, stills: [Still],
-                outputFolder: String = "vtrack-out", trackingWords: [String] = TrackingOptions().boxCommandWords) {
+                outputFolder: String = "vtrack-out", trackingWords: [String]) {
         self.trackingWords = trackingWords
         self.clipName = clipName
         self.clipPath = clipPath
@@ -68,7 +68,7 @@ public struct PickPage: Sendable {
 
     /// The page's HTML. Throws only if the data cannot be encoded as JSON.
     public func html() throws -> String {
-        let stem = OutputPaths.safeStem(of: clipName)
+        let stem = FilePath.safeStem(of: clipName)
         let data = Data(clip: clipPath, chosen: chosen, stills: stills.map { Still(frame: $0.frame, href: PageLink.url($0.href)) },
                         out: outputFolder, report: FilePath.joining(outputFolder, stem + ".html"),
                         keyframes: stem + ".keyframes.csv", options: trackingWords)

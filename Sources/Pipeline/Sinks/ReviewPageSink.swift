@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Pages
 import TrackFormats
 import VideoIO
 

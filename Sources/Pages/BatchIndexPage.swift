@@ -8,7 +8,7 @@ import TrackFormats
 /// (``ClipReviewPage``). No server, no network: one file with inline styles, a few lines of inline
 /// script, and links relative to the output folder, so the folder can be moved.
 ///
-///     let page = BatchIndexPage(summary: try BatchSummary.read(path: "tracks/summary.json"), outputFolder: "tracks")
+///     let page = BatchIndexPage(summary: try BatchSummary.read(path: "tracks/summary.json"), outputFolder: "tracks")   // Pipeline
 ///     try page.write(into: "tracks")   // tracks/index.html
 ///
 /// Rows come in "needs review" order: done clips with the largest share of object-frames drawn
@@ -36,13 +36,6 @@ public struct BatchIndexPage: Sendable {
             if a.needsReview != b.needsReview { return a.needsReview > b.needsReview }
             return a.clip.utf8.lexicographicallyPrecedes(b.clip.utf8)
         }
-    }
-
-    /// The rows of every clip of a whole batch's `summary`, read from the outputs under `outputFolder`
-    /// (see ``BatchIndexRow/init(result:layout:)``).
-    public init(summary: BatchSummary, outputFolder: String) {
-        let layout = BatchOutputLayout(outputFolder: outputFolder, clips: summary.clips.map(\.clip))
-        self.init(rows: summary.clips.map { BatchIndexRow(result: $0, layout: layout) })
     }
 
     /// Writes ``fileName`` into `folder` atomically and returns its path. Throws ``OutputError``.
