@@ -1,6 +1,5 @@
 import Foundation
 import Imaging
-import Pipeline
 import TrackFormats
 
 /// One tracker's boxes for one sequence, aligned to the ground truth's frames.

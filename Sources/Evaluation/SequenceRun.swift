@@ -1,4 +1,3 @@
-import Pipeline
 import TrackFormats
 import Tracking
 

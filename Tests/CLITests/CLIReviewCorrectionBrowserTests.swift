@@ -1,5 +1,4 @@
 import Foundation
-import Pages
 import TestFootage
 import XCTest
 

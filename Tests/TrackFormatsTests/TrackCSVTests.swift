@@ -1,5 +1,4 @@
 import Imaging
-import Pipeline
 import TrackFormats
 import XCTest
 

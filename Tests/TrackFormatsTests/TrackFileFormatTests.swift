@@ -1,6 +1,5 @@
 import Foundation
 import Imaging
-import Pipeline
 import TrackFormats
 import XCTest
 
@@ -17,7 +16,9 @@ final class TrackFileFormatTests: XCTestCase {
     }
 
     func testReadGivesTheSameRecordsFromEitherFormat() throws {
-        let folder = try PipelineFixtures.temporaryFolder(self)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vtrack-formats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let records = (0..<3).map {
             TrackRecord(frame: $0, time: 0, trackID: 2, label: "", box: PixelRect(x: 10 + Double($0), y: 20, width: 30.25, height: 40),
                         confidence: 0.75, state: .tracked)

@@ -1,6 +1,5 @@
 import Foundation
 import Imaging
-import Pipeline
 import TrackFormats
 import XCTest
 

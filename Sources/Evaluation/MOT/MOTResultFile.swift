@@ -1,5 +1,4 @@
 import Foundation
-import Pipeline
 import TrackFormats
 
 /// Reads a tracker's MOTChallenge results file (``MOTChallengeFormat``: what `vtrack track --mot`
