@@ -16,7 +16,7 @@ import VideoIO
 /// Boxes are followed by correlation trackers that the chosen detector re-seeds; targets with
 /// corners are planar objects followed in perspective (``TrackedRectangle``), and the detector
 /// leaves them alone. Track ids follow the order of `targets`.
-public final class ClipTrackingSession {
+public final class ClipTrackingSession: ClipSession {
     /// What the reader found in the clip.
     public let info: VideoInfo
     public let clipPath: String

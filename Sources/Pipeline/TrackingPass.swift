@@ -1,6 +1,5 @@
 import Foundation
 import Imaging
-import NeuralDetection
 import Tracking
 import VideoIO
 
@@ -18,9 +17,8 @@ final class TrackingPass {
     private var sinks: [TrackSink]?
     private var stability = SceneStability()
     private let clock = ContinuousClock()
-    private(set) var trackingTime = Duration.zero
-    private(set) var framesTracked = 0
-    private var confidenceSum = 0.0, lowConfidence = 0, recordCount = 0
+    private var trackingTime = Duration.zero
+    private var tally = RecordTally()
 
     /// Throws `DetectionError` when the session's detector cannot be loaded, `NeuralDetectionError`
     /// when the runtime is installed and the appearance describer is not usable.
@@ -30,10 +28,10 @@ final class TrackingPass {
         self.progress = progress
         // Boxes given by the user get the appearance cue (rectangles have no such cue); automatic
         // tracks are re-seeded too often to need it.
-        let describer = session.targets.contains { $0.corners == nil } ? try AppearanceDescription.loadShared() : nil
-        handler = SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
+        let runtime = try TrackingRuntime(describesAppearance: session.targets.contains { $0.corners == nil })
+        handler = runtime.makeHandler()
         needsColour = TrackerConfiguration.for(session.options.level, kind: session.options.trackerKind).needsColour
-        groups = try session.trackGroups(appearanceCue: describer != nil)
+        groups = try session.trackGroups(appearanceCue: runtime.appearanceCue)
     }
 
     /// Tracks `frame` (nothing before the session's start frame) and writes its records to the
@@ -60,23 +58,18 @@ final class TrackingPass {
         let records = groups.flatMap { $0.records(on: context) }.sorted { $0.trackID < $1.trackID }
         groups.forEach { $0.advance() }
         for sink in sinks ?? [] { try sink.write(frame: context, records: records) }
-        framesTracked += 1
-        recordCount += records.count
-        confidenceSum += records.reduce(0) { $0 + Double($1.confidence) }
-        lowConfidence += records.filter { $0.confidence <= ConfidenceModel.solidAbove }.count
+        tally.count(records)
         progress?(frame.index)
     }
 
     /// Finishes the sinks after the clip's last frame. Throws
     /// ``SessionError/startFrameBeyondEnd(path:startFrame:frames:)`` when no frame was tracked.
     func finish(framesDecoded: Int, seconds: Double, warnings: [String]) throws -> ClipReport {
-        guard let sinks, framesTracked > 0 else {
+        guard let sinks, tally.frames > 0 else {
             throw SessionError.startFrameBeyondEnd(path: session.clipPath, startFrame: session.options.startFrame, frames: framesDecoded)
         }
         for sink in sinks { try sink.finish() }
-        return ClipReport(framesDecoded: framesDecoded, framesTracked: framesTracked, tracks: groups.reduce(0) { $0 + $1.tracksStarted },
-                          meanConfidence: recordCount > 0 ? confidenceSum / Double(recordCount) : 0,
-                          lowConfidenceRecords: lowConfidence, seconds: seconds,
-                          trackingSeconds: trackingTime.seconds, warnings: warnings)
+        return tally.report(framesDecoded: framesDecoded, tracks: groups.reduce(0) { $0 + $1.tracksStarted }, seconds: seconds,
+                            trackingSeconds: trackingTime.seconds, warnings: warnings)
     }
 }
