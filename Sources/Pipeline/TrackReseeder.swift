@@ -1,6 +1,7 @@
 import Detection
 import Foundation
 import Imaging
+import Tracking
 
 /// Applies a ``ReseedPolicy`` before each frame is tracked: runs the detectors when they are due,
 /// re-seeds matched tracks, recovers or marks lost the tracks that fell to low confidence or that no
@@ -78,7 +79,7 @@ package final class TrackReseeder {
                 object.recordSupport(true)
                 guard object.request.trackerKind == .correlationFilter
                       || isUnambiguous(match.detection, for: object, among: detections, frame: frame) else { continue }
-                if object.fixConfidence > 0.5 && !object.isLost {
+                if object.fixConfidence > FixConfidence.trustedAbove && !object.isLost {
                     object.reseed(fusing: found, frameWidth: frame.width, frameHeight: frame.height)
                 } else {
                     object.reseed(at: found, frameWidth: frame.width, frameHeight: frame.height)
@@ -155,7 +156,7 @@ package final class TrackReseeder {
     /// own first appearance: it followed the other's object, and is searched for as lost.
     private func duplicates(among objects: [TrackedObject], frame: ImageFrame) -> [TrackedObject] {
         var result: [TrackedObject] = []
-        let confident = objects.filter { $0.fixConfidence > 0.5 && !$0.isLost }
+        let confident = objects.filter { $0.fixConfidence > FixConfidence.trustedAbove && !$0.isLost }
         for (i, a) in confident.enumerated() {
             for b in confident[(i + 1)...] where a.box.iou(b.box) > 0.5 {
                 guard let first = a.redetector, let second = b.redetector else { continue }
@@ -194,7 +195,7 @@ package final class TrackReseeder {
                         frameOffset: Int) throws {
         let frame = context.image
         var taken = objects.filter { object in
-            object.fixConfidence > 0.5 && !object.isLost && !lostObjects.contains { $0 === object }
+            object.fixConfidence > FixConfidence.trustedAbove && !object.isLost && !lostObjects.contains { $0 === object }
         }.map(\.box)
         for object in lostObjects {
             // A box too small to learn an appearance from (under 4 px a side) cannot be searched for.

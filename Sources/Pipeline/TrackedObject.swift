@@ -141,7 +141,7 @@ package final class TrackedObject {
         trackerConfidence = result.confidence
         fixConfidence = request.evidence?.fixConfidence ?? result.confidence
         if !reseededThisFrame { framesSinceReseed += 1 }
-        if fixConfidence > 0.5 && !isLost {
+        if fixConfidence > FixConfidence.trustedAbove && !isLost {
             let steps = Double(framesSinceConfident + 1)
             let rate = Self.velocitySmoothing
             velocity = ((1 - rate) * velocity.dx + rate * (box.centerX - lastConfidentBox.centerX) / steps,
@@ -151,7 +151,7 @@ package final class TrackedObject {
         } else {
             framesSinceConfident += 1
         }
-        if fixConfidence > 0.5 {
+        if fixConfidence > FixConfidence.trustedAbove {
             lowConfidenceRun = 0
             if !isLost && unsupportedRuns == 0 { try? redetector?.learn(from: frame, box: box, confidence: fixConfidence) }
         } else {

@@ -160,11 +160,11 @@ public final class CorrelationTracker: ObjectTracker {
         var centerY = box.centerY + lead * velocity.dy
         let estimatorBefore = confidenceEstimator
         var located = locate(on: frame, centerX: centerX, centerY: centerY)
-        if shifted, !(located.assessment.tracking > 0.5) {
+        if shifted, !(located.assessment.tracking > FixConfidence.trustedAbove) {
             let scene = (location: located, estimator: confidenceEstimator)
             confidenceEstimator = estimatorBefore
             let followed = locate(on: frame, centerX: unshifted.centerX, centerY: unshifted.centerY)
-            if followed.assessment.tracking > 0.5, followed.assessment.tracking > scene.location.assessment.tracking {
+            if followed.assessment.tracking > FixConfidence.trustedAbove, followed.assessment.tracking > scene.location.assessment.tracking {
                 (centerX, centerY) = (unshifted.centerX, unshifted.centerY)
                 located = followed
             } else if parameters.learnFromSearchWindow {
@@ -185,10 +185,11 @@ public final class CorrelationTracker: ObjectTracker {
         let objectScale = (predictedSize.width * predictedSize.height).squareRoot()
         let innovation = hypot(peak.columnShift * cellWidth, peak.rowShift * cellHeight)
         let plausible = !(innovation > min(parameters.motionGate, innovationGate.radius) * objectScale)
-        // Above 0.5 only when the response by itself also says the object is probably there (not
+        // A trusted fix only when the response by itself also says the object is probably there (not
         // covered, not changed beyond recognition) and its peak is a move the object can make.
+        let trusted = FixConfidence.trustedAbove
         fixConfidence = confidenceEstimator.discountingDrift(
-            plausible && assessment.tracking > 0.5 ? assessment.reported : min(assessment.reported, 0.5))
+            plausible && assessment.tracking > trusted ? assessment.reported : min(assessment.reported, trusted))
         // A lost tracker coasts on its predicted motion instead of wandering over clutter; the
         // velocity decays while nothing is learnt, so it comes to rest near where the object was lost.
         if plausible, assessment.tracking > parameters.holdConfidence, peak.columnShift.isFinite, peak.rowShift.isFinite {

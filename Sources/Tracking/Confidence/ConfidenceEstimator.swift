@@ -106,7 +106,7 @@ package struct ConfidenceEstimator {
     /// `confidence` (0...1, this frame's, after any caps) discounted for the drift since the last
     /// confident fix, as described above. Counts the frames without a fix, so call it once per frame.
     package mutating func discountingDrift(_ confidence: Float) -> Float {
-        guard confidence <= 0.5 else {
+        guard confidence <= FixConfidence.trustedAbove else {
             framesWithoutFix = 0
             return confidence
         }
