@@ -68,14 +68,14 @@ public struct TrackRecord: Sendable, Equatable, Codable {
     public var corners: Quadrilateral?
     /// The cues behind the confidence of a re-seeded box track (`vtrack eval --evidence` writes them
     /// for fitting); nil otherwise. Not part of any output format nor of equality.
-    public var evidence: TrackEvidence?
+    public var evidence: ReseedEvidence?
 
     enum CodingKeys: String, CodingKey {
         case frame, time, trackID, label, box, confidence, state, source, corners
     }
 
     public init(frame: Int, time: Double, trackID: Int, label: String, box: PixelRect, confidence: Float, state: TrackState,
-                source: TrackSource = .tracked, corners: Quadrilateral? = nil, evidence: TrackEvidence? = nil) {
+                source: TrackSource = .tracked, corners: Quadrilateral? = nil, evidence: ReseedEvidence? = nil) {
         self.frame = frame
         self.time = time
         self.trackID = trackID

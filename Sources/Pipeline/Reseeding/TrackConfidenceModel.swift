@@ -3,7 +3,7 @@ import TrackFormats
 import Tracking
 
 /// The reported confidence of a re-seeded track: the probability that its box overlaps the object
-/// with IoU >= 0.5, from the frame's ``TrackEvidence`` by logistic regression,
+/// with IoU >= 0.5, from the frame's ``ReseedEvidence`` by logistic regression,
 /// `1 / (1 + exp(-w · features))` over ``featureNames``. Its first input is the logit of the
 /// tracker's own calibrated confidence (``ConfidenceModel``), the others whether the tracker was
 /// re-seeded on this frame (its box is then the detection's) and how long ago.
@@ -39,11 +39,11 @@ public struct TrackConfidenceModel: LogisticConfidenceModel, Sendable, Equatable
     }
 
     /// The probability (0...1) that the box is on the object given `evidence`.
-    public func probability(_ evidence: TrackEvidence) -> Float {
+    public func probability(_ evidence: ReseedEvidence) -> Float {
         Logistic.probability(logOdds(evidence))
     }
 
-    public static func forEachFeature(of e: TrackEvidence, _ body: (Int, Float) -> Void) {
+    public static func forEachFeature(of e: ReseedEvidence, _ body: (Int, Float) -> Void) {
         body(0, 1)
         body(1, Logistic.logit(e.trackerConfidence))
         body(2, e.reseeded ? 1 : 0)

@@ -180,7 +180,7 @@ package final class TrackedObject {
     /// at most 0.5, so it is drawn dashed. The state follows the confidence (``TrackState/lost``);
     /// an object out of view is `lost` at confidence 0 with the last box seen in view.
     func record(frame: VideoFrame) -> TrackRecord {
-        let evidence = TrackEvidence(tracker: trackerEvidence, trackerConfidence: trackerConfidence,
+        let evidence = ReseedEvidence(tracker: trackerEvidence, trackerConfidence: trackerConfidence,
                                      reseeded: reseededThisFrame, framesSinceReseed: framesSinceReseed)
         // The start frame's box is the one given: its confidence stays the tracker's 1.
         let isStart = trackerEvidence == nil && !reseededThisFrame

@@ -1,6 +1,6 @@
 /// The fix decision: whether a tracker trusts this frame's box enough to follow the response's peak
 /// and learn from it. A tracker's *fix confidence* (0...1: the correlation filter's from its
-/// ``ConfidenceEstimator``, the Siamese tracker's head score) above ``trustedAbove`` is a confident
+/// ``FixConfidenceEstimator``, the Siamese tracker's head score) above ``trustedAbove`` is a confident
 /// fix: the tracker follows and learns, re-seeding leaves the track alone, the motion model takes the
 /// box. A control signal inside the trackers, not the reported confidence: that is
 /// ``ConfidenceModel``'s probability, drawn solid above ``ConfidenceModel/solidAbove`` (another

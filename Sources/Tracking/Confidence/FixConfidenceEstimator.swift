@@ -28,7 +28,7 @@ import Foundation
 /// ranks failing frames (IoU < 0.1) below tracked ones with a mean per-sequence ROC AUC of 0.86
 /// (`fast`) and 0.88 (`accurate`), against 0.78 and 0.82 for the response score with the agreement
 /// as a tolerance factor; left out of the fit one sequence at a time, 0.85 and 0.87.
-package struct ConfidenceEstimator {
+package struct FixConfidenceEstimator {
     let response: (midpoint: Float, width: Float)
     let reported: (midpoint: Float, width: Float)
     let agreementWeight: Float

@@ -8,7 +8,7 @@ import Tracking
 /// relocation) are not cues: fitted leave-one-sequence-out they made the confidence worse on the
 /// held-out sequence (objects that turn are not found by their first appearance while the tracker
 /// follows them; README, "What the confidence means").
-public struct TrackEvidence: Sendable, Equatable {
+public struct ReseedEvidence: Sendable, Equatable {
     /// The tracker's cues; nil on a frame where the tracker (re)started.
     public var tracker: TrackingEvidence?
     /// The tracker's confidence (``ConfidenceModel``'s probability; 1 on a (re)start).

@@ -2,8 +2,8 @@ import Foundation
 import Tracking
 import XCTest
 
-/// ``ConfidenceEstimator`` on hand-made 7x7 responses whose peak-to-sidelobe ratio is known.
-final class ConfidenceEstimatorTests: XCTestCase {
+/// ``FixConfidenceEstimator`` on hand-made 7x7 responses whose peak-to-sidelobe ratio is known.
+final class FixConfidenceEstimatorTests: XCTestCase {
     /// A 7x7 response peaking at (3, 3) with `peak`; outside the 3x3 square around it, alternately
     /// 0 and 2 times `scale` (mean `scale`, standard deviation `scale`): its PSR is `peak / scale - 1`.
     private func response(peak: Float, scale: Float = 1) -> [Float] {
@@ -23,13 +23,13 @@ final class ConfidenceEstimatorTests: XCTestCase {
 
     /// The fast level's calibration without the first model's agreement: the reported confidence
     /// is then a logistic of `log(1 + psr)` alone.
-    private func estimator() -> ConfidenceEstimator {
+    private func estimator() -> FixConfidenceEstimator {
         var parameters = TrackerParameters.fast
         parameters.agreementWeight = 0
-        return ConfidenceEstimator(parameters: parameters, exclusionRadius: 1)
+        return FixConfidenceEstimator(parameters: parameters, exclusionRadius: 1)
     }
 
-    private func assess(_ values: [Float], with estimator: inout ConfidenceEstimator) -> ConfidenceEstimator.Assessment {
+    private func assess(_ values: [Float], with estimator: inout FixConfidenceEstimator) -> FixConfidenceEstimator.Assessment {
         values.withUnsafeBufferPointer { estimator.assess($0.baseAddress!, rows: 7, columns: 7, peakRow: 3, peakColumn: 3, reference: 0) }
     }
 
