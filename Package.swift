@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "vtrack", targets: ["vtrack"]),
-        .library(name: "VTrack", targets: ["VideoIO", "Imaging", "Numerics", "Tracking", "Detection", "NeuralDetection", "Pipeline", "Evaluation"]),
+        .library(name: "VTrack", targets: ["Files", "VideoIO", "Imaging", "Numerics", "Tracking", "Detection", "NeuralDetection", "TrackFormats", "Pages", "Pipeline", "Evaluation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,18 +28,24 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "Imaging"),
-        .target(name: "VideoIO", dependencies: ["CFFmpeg", "Imaging"]),
+        // Paths and outputs that are never half-written, for every module that writes files.
+        .target(name: "Files"),
+        .target(name: "VideoIO", dependencies: ["CFFmpeg", "Files", "Imaging"]),
         // Shared numerics (FFT plans and buffers, optimal assignment), for every module that needs them.
         .target(name: "Numerics", dependencies: ["CFFTW"]),
         .target(name: "Tracking", dependencies: ["Imaging", "Numerics"]),
         .target(name: "Detection", dependencies: ["Imaging", "Numerics"]),
         .target(name: "NeuralDetection", dependencies: ["Detection", "Imaging", "Tracking", "VideoIO", "COpenVINO"]),
-        .target(name: "Pipeline", dependencies: ["VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
-        .target(name: "Evaluation", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Numerics", "NeuralDetection"]),
+        // The file formats vtrack writes and reads back: CSV, MOTChallenge, CVAT XML, JSON Lines, box tables.
+        .target(name: "TrackFormats", dependencies: ["Files", "Imaging", "Tracking"]),
+        // The pages a browser opens: the review, pick and batch index pages with their PNG stills.
+        .target(name: "Pages", dependencies: ["Files", "TrackFormats", "Imaging", "Tracking", "VideoIO"]),
+        .target(name: "Pipeline", dependencies: ["Files", "TrackFormats", "Pages", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection"]),
+        .target(name: "Evaluation", dependencies: ["Files", "TrackFormats", "Pages", "Pipeline", "VideoIO", "Imaging", "Tracking", "Numerics", "NeuralDetection"]),
         .executableTarget(
             name: "vtrack",
             dependencies: [
-                "Pipeline", "Evaluation", "VideoIO", "Tracking", "Imaging",
+                "Files", "TrackFormats", "Pages", "Pipeline", "Evaluation", "VideoIO", "Tracking", "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,9 +56,12 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Numerics", "Imaging", "VideoIO", "TestFootage"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Numerics", "Imaging", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "Tracking", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
-        .testTarget(name: "CLITests", dependencies: ["VideoIO", "Imaging", "Pipeline", "TestFootage"], exclude: ["Browser"]),
+        .testTarget(name: "FilesTests", dependencies: ["Files"]),
+        .testTarget(name: "TrackFormatsTests", dependencies: ["TrackFormats", "Imaging"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "TrackFormats", "Imaging"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Files", "TrackFormats", "Pages", "Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Files", "TrackFormats", "Pages", "Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking", "TestFootage"]),
+        .testTarget(name: "CLITests", dependencies: ["Files", "TrackFormats", "Pages", "VideoIO", "Imaging", "Pipeline", "TestFootage"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

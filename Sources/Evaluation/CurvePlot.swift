@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import TrackFormats
 
 /// A line chart of curves in 0...1 drawn as a standalone SVG file: axes with ticks and labels, a
 /// light grid, one polyline per series and a legend beside the plot.

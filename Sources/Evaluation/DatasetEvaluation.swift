@@ -1,6 +1,8 @@
+import Files
 import Foundation
 import NeuralDetection
 import Pipeline
+import TrackFormats
 import Tracking
 
 /// What `vtrack eval` runs: which sequences, which levels and protocol, where the outputs go, what

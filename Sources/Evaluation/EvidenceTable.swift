@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import TrackFormats
 import Tracking
 
 /// The table `vtrack eval --evidence` writes beside each run's CSV: per frame, the record's box,

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import NeuralDetection
 import Pipeline
+import TrackFormats
 import Tracking
 import VideoIO
 
@@ -148,7 +149,7 @@ private final class LockstepRun: @unchecked Sendable {
         records.append(TrackRecord(
             frame: frame.index, time: frame.time, trackID: 1, label: label, box: shown.box, confidence: confidence,
             state: confidence < TrackState.lostBelow ? .lost : .tracked,
-            evidence: TrackEvidence(tracker: evidence, trackerConfidence: observation.confidence, reseeded: false,
+            evidence: ReseedEvidence(tracker: evidence, trackerConfidence: observation.confidence, reseeded: false,
                                     framesSinceReseed: records.count)))
     }
 }

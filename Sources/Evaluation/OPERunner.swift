@@ -1,4 +1,3 @@
-import Pipeline
 import Tracking
 
 /// Runs the one-pass evaluation (OPE) protocol on one sequence: the tracker starts on frame 0 at

@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import TrackFormats
 import Tracking
 import VideoIO
 

@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import Pipeline
+import TrackFormats
 
 /// One tracker's boxes for one sequence, aligned to the ground truth's frames.
 public struct PredictionTrack: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Pipeline
+import TrackFormats
 
 /// A ``TrackSink`` that keeps one track's records in memory, in frame order, for scoring without
 /// a file round trip through the session.

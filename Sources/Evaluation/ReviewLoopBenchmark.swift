@@ -1,6 +1,8 @@
 import Foundation
 import Imaging
+import Pages
 import Pipeline
+import TrackFormats
 import VideoIO
 
 /// Plays a reviewer of `vtrack track --report` on a sequence with ground truth, to measure what the

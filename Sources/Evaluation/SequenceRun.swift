@@ -1,4 +1,4 @@
-import Pipeline
+import TrackFormats
 import Tracking
 
 /// What one run of the tracker on one sequence produced: a record per frame from its start frame

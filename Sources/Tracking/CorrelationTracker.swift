@@ -47,7 +47,7 @@ public final class CorrelationTracker: ObjectTracker {
     private let filter: CorrelationFilter
     private let scaleEstimator: ScaleEstimator
     private let aspectEstimator: ScaleEstimator
-    private var confidenceEstimator: ConfidenceEstimator
+    private var fixConfidenceEstimator: FixConfidenceEstimator
     private var sceneContrast: SceneContrast
     private var innovationGate: InnovationGate
     /// Present when the parameters merge a colour-histogram response.
@@ -102,7 +102,7 @@ public final class CorrelationTracker: ObjectTracker {
                                         colourHistogram: colourHistogram)
         aspectEstimator = ScaleEstimator(targetWidth: box.width, targetHeight: box.height, parameters: parameters,
                                          mode: .aspect, colourHistogram: colourHistogram)
-        confidenceEstimator = ConfidenceEstimator(parameters: parameters, exclusionRadius: 2)
+        fixConfidenceEstimator = FixConfidenceEstimator(parameters: parameters, exclusionRadius: 2)
         sceneContrast = SceneContrast(box: box)
         innovationGate = InnovationGate(spread: parameters.motionGateSpread, floor: parameters.motionGateFloor)
         learnTranslation(on: frame, weight: 1)
@@ -158,21 +158,21 @@ public final class CorrelationTracker: ObjectTracker {
         let previousCenterX = box.centerX, previousCenterY = box.centerY
         var centerX = box.centerX + lead * velocity.dx
         var centerY = box.centerY + lead * velocity.dy
-        let estimatorBefore = confidenceEstimator
+        let estimatorBefore = fixConfidenceEstimator
         var located = locate(on: frame, centerX: centerX, centerY: centerY)
-        if shifted, !(located.assessment.tracking > 0.5) {
-            let scene = (location: located, estimator: confidenceEstimator)
-            confidenceEstimator = estimatorBefore
+        if shifted, !(located.assessment.tracking > FixConfidence.trustedAbove) {
+            let scene = (location: located, estimator: fixConfidenceEstimator)
+            fixConfidenceEstimator = estimatorBefore
             let followed = locate(on: frame, centerX: unshifted.centerX, centerY: unshifted.centerY)
-            if followed.assessment.tracking > 0.5, followed.assessment.tracking > scene.location.assessment.tracking {
+            if followed.assessment.tracking > FixConfidence.trustedAbove, followed.assessment.tracking > scene.location.assessment.tracking {
                 (centerX, centerY) = (unshifted.centerX, unshifted.centerY)
                 located = followed
             } else if parameters.learnFromSearchWindow {
                 // Learning from the search window needs the filter loaded with the scene window's sample.
-                confidenceEstimator = estimatorBefore
+                fixConfidenceEstimator = estimatorBefore
                 located = locate(on: frame, centerX: centerX, centerY: centerY)
             } else {
-                confidenceEstimator = scene.estimator
+                fixConfidenceEstimator = scene.estimator
             }
         }
         let assessment = located.assessment, peak = located.peak
@@ -185,10 +185,11 @@ public final class CorrelationTracker: ObjectTracker {
         let objectScale = (predictedSize.width * predictedSize.height).squareRoot()
         let innovation = hypot(peak.columnShift * cellWidth, peak.rowShift * cellHeight)
         let plausible = !(innovation > min(parameters.motionGate, innovationGate.radius) * objectScale)
-        // Above 0.5 only when the response by itself also says the object is probably there (not
+        // A trusted fix only when the response by itself also says the object is probably there (not
         // covered, not changed beyond recognition) and its peak is a move the object can make.
-        fixConfidence = confidenceEstimator.discountingDrift(
-            plausible && assessment.tracking > 0.5 ? assessment.reported : min(assessment.reported, 0.5))
+        let trusted = FixConfidence.trustedAbove
+        fixConfidence = fixConfidenceEstimator.discountingDrift(
+            plausible && assessment.tracking > trusted ? assessment.reported : min(assessment.reported, trusted))
         // A lost tracker coasts on its predicted motion instead of wandering over clutter; the
         // velocity decays while nothing is learnt, so it comes to rest near where the object was lost.
         if plausible, assessment.tracking > parameters.holdConfidence, peak.columnShift.isFinite, peak.rowShift.isFinite {
@@ -248,7 +249,7 @@ public final class CorrelationTracker: ObjectTracker {
         let rate = Double(weight) * smoothing
         velocity = ((1 - rate) * velocity.dx + rate * (position.centerX - position.previousCenterX),
                     (1 - rate) * velocity.dy + rate * (position.centerY - position.previousCenterY))
-        confidenceEstimator.remember(peak: position.located.correlationPeak.value, weight: weight)
+        fixConfidenceEstimator.remember(peak: position.located.correlationPeak.value, weight: weight)
         if parameters.learnFromSearchWindow {
             filter.learn(rate: parameters.learningRate * weight, shift: (peak.rowShift, peak.columnShift), support: supportCells())
         } else {
@@ -275,8 +276,8 @@ public final class CorrelationTracker: ObjectTracker {
         let assessment = position.located.assessment
         let evidence = TrackingEvidence(
             sharpness: assessment.sharpness, peakRatio: assessment.peakRatio, firstAgreement: assessment.agreement,
-            smoothedAgreement: confidenceEstimator.agreement, fixConfidence: fixConfidence,
-            framesWithoutFix: confidenceEstimator.framesWithoutFix,
+            smoothedAgreement: fixConfidenceEstimator.agreement, fixConfidence: fixConfidence,
+            framesWithoutFix: fixConfidenceEstimator.framesWithoutFix,
             jump: position.objectScale > 0 ? Float(position.innovation / position.objectScale) : 0,
             sizeChange: Float(abs(log(scale))), visibleFraction: Float(visible), colourContrast: position.located.colourContrast,
             motionAgainstScene: contrast.motion, sceneChange: contrast.change, smoothedSceneChange: contrast.smoothedChange)
@@ -288,7 +289,7 @@ public final class CorrelationTracker: ObjectTracker {
         /// Peak of the correlation response alone, and of the response merged with colour.
         let correlationPeak: CorrelationPeak
         let peak: CorrelationPeak
-        let assessment: ConfidenceEstimator.Assessment
+        let assessment: FixConfidenceEstimator.Assessment
         /// How well colour singled the object out (0 without a colour response).
         let colourContrast: Float
     }
@@ -301,10 +302,10 @@ public final class CorrelationTracker: ObjectTracker {
         filter.load()
         let correlationPeak = filter.respond()
         var reference: Float = 0
-        if confidenceEstimator.usesAgreement {
+        if fixConfidenceEstimator.usesAgreement {
             reference = filter.referencePeak(row: correlationPeak.row, column: correlationPeak.column, radius: 1)
         }
-        let assessment = confidenceEstimator.assess(filter.response.pointer, rows: filter.rows, columns: filter.columns,
+        let assessment = fixConfidenceEstimator.assess(filter.response.pointer, rows: filter.rows, columns: filter.columns,
                                                     peakRow: correlationPeak.row, peakColumn: correlationPeak.column,
                                                     reference: reference)
         let contrast = mergeColourResponse()

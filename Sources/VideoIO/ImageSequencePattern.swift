@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// An image-sequence pattern as FFmpeg's `image2` reader takes it: a path with one `%d` or
@@ -20,8 +21,8 @@ struct ImageSequencePattern {
     /// Nil when `path` holds no number placeholder (a single picture) or more than one, or when
     /// its folder part has a placeholder (FFmpeg's pattern is then not worth second-guessing).
     init?(_ path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let folder = FilePath.folder(of: path)
+        let name = FilePath.name(of: path)
         guard !folder.contains("%") else { return nil }
         var prefix = "", suffix = "", width: Int?
         var characters = Substring(name)
@@ -54,7 +55,7 @@ struct ImageSequencePattern {
         let digits = String(number)
         let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
         let name = prefix + padded + suffix
-        return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+        return FilePath.joining(folder, name)
     }
 
     /// The first picture missing from the run FFmpeg plays while a later picture exists: the
@@ -77,7 +78,7 @@ struct ImageSequencePattern {
         guard name.count > prefix.count + suffix.count, name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
         let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
         guard digits.count <= 9, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0,
-              (path(of: value) as NSString).lastPathComponent == name else { return nil }
+              FilePath.name(of: path(of: value)) == name else { return nil }
         return value
     }
 }

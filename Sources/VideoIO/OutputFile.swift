@@ -1,4 +1,5 @@
 import CFFmpeg
+import Files
 import Foundation
 
 /// An output container written to a temporary file beside the target (`dir/.name.partial.mp4`
@@ -19,13 +20,9 @@ final class OutputFile {
     /// Chooses the container from the extension of `path` (`.mp4`/`.m4v`: MP4, `.mov`: QuickTime,
     /// `.mkv`: Matroska). Creates no file yet.
     init(path: String) throws {
-        let slash = path.lastIndex(of: "/")
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let dot = name.lastIndex(of: ".")
-        let fileExtension = dot.map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
-        let stem = dot.map { String(name[..<$0]) } ?? name
+        let fileExtension = FilePath.fileExtension(of: path).lowercased()
         let containers = ["mp4": "mp4", "m4v": "mp4", "mov": "mov", "mkv": "matroska"]
-        guard !stem.isEmpty, let container = containers[fileExtension] else {
+        guard let container = containers[fileExtension] else {
             throw VideoError.unsupportedContainer(path: path, fileExtension: fileExtension)
         }
         let temporaryPath = TemporaryOutputs.partialPath(for: path, fileExtension: fileExtension)

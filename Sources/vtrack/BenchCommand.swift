@@ -1,6 +1,8 @@
 import ArgumentParser
+import Files
 import Foundation
 import Pipeline
+import TrackFormats
 
 struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(

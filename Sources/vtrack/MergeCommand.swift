@@ -1,5 +1,7 @@
 import ArgumentParser
+import Files
 import Foundation
+import Pages
 import Pipeline
 
 struct MergeCommand: ParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Files
 import Foundation
+import Pages
 import Pipeline
 import VideoIO
 
@@ -52,7 +54,7 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
     }
 
     func run() throws {
-        let pagePath = page ?? "vtrack-out/" + OutputPaths.safeStem(of: clip) + ".pick.html"
+        let pagePath = page ?? "vtrack-out/" + FilePath.safeStem(of: clip) + ".pick.html"
         let reader = try VideoReader(path: clip)
         if let count = reader.info.frameCount, frame >= count {
             throw PickError.frameAfterEnd(path: clip, frame: frame, last: count - 1)

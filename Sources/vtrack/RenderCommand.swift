@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import TrackFormats
 import VideoIO
 
 struct RenderCommand: ParsableCommand, ShowsFFmpegLog {

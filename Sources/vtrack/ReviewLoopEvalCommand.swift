@@ -1,7 +1,9 @@
 import ArgumentParser
 import Evaluation
+import Files
 import Foundation
 import Pipeline
+import TrackFormats
 import Tracking
 
 /// `vtrack eval review-loop`: what correcting a run's review moments is worth (``ReviewLoopBenchmark``).

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import Files
 import Pipeline
 
 /// Standard output as `print` writes it: buffered, so a failed write (`vtrack probe CLIP >

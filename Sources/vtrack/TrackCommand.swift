@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import TrackFormats
 import Tracking
 
 struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
@@ -103,11 +104,7 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
     }
 
     func run() throws {
-        if isKeyframeGuided { return try runGuided() }
-        let targets = try boxes.map { try TrackTarget(parsing: $0) } + rectangles.map { try TrackTarget(parsingCorners: $0) }
-        let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video, mot: mot, jsonLines: jsonl,
-                                      cvat: cvat, report: report, otherInputs: tracking.options.detector.inputFiles)
-        let session = try ClipTrackingSession(clipPath: clip, targets: targets, options: tracking.options)
+        let (session, outputs) = try isKeyframeGuided ? keyframeGuidedSession() : clipTrackingSession()
         let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
         let report = try session.run(
             makeSinks: { try outputs.makeSinks(clip: clip, info: session.info, resultRules: session.resultRules, options: session.options) },
@@ -117,18 +114,27 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
         say(report, outputs: outputs)
     }
 
-    /// Keyframe-guided tracking of the objects the boxes with frames and the keyframes file give.
-    private func runGuided() throws {
+    /// The session of the boxes and rectangles given on one frame (or of everyone the detector
+    /// finds), and where its outputs go.
+    private func clipTrackingSession() throws -> (any ClipSession, OutputPaths) {
+        let targets = try boxes.map { try TrackTarget(parsing: $0) } + rectangles.map { try TrackTarget(parsingCorners: $0) }
+        let outputs = try outputPaths(otherInputs: tracking.options.detector.inputFiles)
+        return (try ClipTrackingSession(clipPath: clip, targets: targets, options: tracking.options), outputs)
+    }
+
+    /// The keyframe-guided session of the objects the boxes with frames and the keyframes file give,
+    /// and where its outputs go.
+    private func keyframeGuidedSession() throws -> (any ClipSession, OutputPaths) {
         let targets = try KeyframeTargets.make(boxes: boxes, file: keyframes, startFrame: tracking.options.startFrame)
-        let outputs = try OutputPaths(clip: clip, out: out, csv: csv, video: video, mot: mot, jsonLines: jsonl, cvat: cvat, report: report,
-                                      otherInputs: tracking.options.detector.inputFiles
-                                          + (keyframes.map { [CommandFiles.File(role: "the keyframes file", path: $0)] } ?? []))
-        let session = try KeyframeGuidedSession(clipPath: clip, targets: targets, options: tracking.options)
-        let progress = ProgressLine(label: clip, total: session.info.frameCount, enabled: !quiet)
-        let report = try session.run(makeSinks: { try outputs.makeSinks(clip: clip, info: session.info, options: session.options) },
-                                     progress: { progress.update(frame: $0) })
-        progress.finish()
-        say(report, outputs: outputs)
+        let outputs = try outputPaths(otherInputs: tracking.options.detector.inputFiles
+            + (keyframes.map { [CommandFiles.File(role: "the keyframes file", path: $0)] } ?? []))
+        return (try KeyframeGuidedSession(clipPath: clip, targets: targets, options: tracking.options), outputs)
+    }
+
+    /// The outputs the options name, checked against the clip and `otherInputs`.
+    private func outputPaths(otherInputs: [CommandFiles.File]) throws -> OutputPaths {
+        try OutputPaths(clip: clip, out: out, csv: csv, video: video, mot: mot, jsonLines: jsonl, cvat: cvat, report: report,
+                        otherInputs: otherInputs)
     }
 
     private func say(_ report: ClipReport, outputs: OutputPaths) {

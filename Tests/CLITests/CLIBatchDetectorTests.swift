@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import TrackFormats
 import XCTest
 
 /// `vtrack batch --detector face`: clips without boxes start their tracks from the neural face detector,

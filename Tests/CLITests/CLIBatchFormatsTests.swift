@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import TrackFormats
 import XCTest
 
 /// `vtrack batch --mot --jsonl --cvat` writes OUT/<clip>.mot.txt, OUT/<clip>.jsonl and OUT/<clip>.cvat.xml

@@ -1,5 +1,7 @@
+import Files
 import Foundation
 import Pipeline
+import TrackFormats
 import VideoIO
 import XCTest
 

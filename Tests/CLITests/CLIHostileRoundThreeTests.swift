@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import TrackFormats
 import XCTest
 
 /// Hostile input, round three (issue 46): keyframes and tracks files in all three formats, CVAT XML

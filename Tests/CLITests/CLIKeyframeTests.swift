@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import TestFootage
+import TrackFormats
 import XCTest
 
 /// `vtrack track` with keyframes: the CVAT round trip (CSV → CVAT XML → keyframes → the same

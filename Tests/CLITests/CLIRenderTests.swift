@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Pipeline
+import TrackFormats
 import VideoIO
 import XCTest
 

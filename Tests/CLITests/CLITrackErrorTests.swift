@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import TrackFormats
 import XCTest
 
 /// `vtrack track` on inputs it cannot use: each must end with a non-zero exit status (never a

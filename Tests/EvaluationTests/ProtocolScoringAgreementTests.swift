@@ -1,4 +1,5 @@
 import Evaluation
+import Files
 import Foundation
 import Imaging
 import Pipeline

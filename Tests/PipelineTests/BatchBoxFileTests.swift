@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Pipeline
+import TrackFormats
 import XCTest
 
 /// Sidecar (CSV and JSON) and manifest parsing: what is accepted, and that every rejection names

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -5,6 +6,7 @@ import FoundationXML
 import Imaging
 import Pipeline
 import TestFootage
+import TrackFormats
 import VideoIO
 import XCTest
 

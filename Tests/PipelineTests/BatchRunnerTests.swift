@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import TrackFormats
 import VideoIO
 import XCTest
 

@@ -5,6 +5,7 @@ import FoundationXML
 import Imaging
 import Pipeline
 import TestFootage
+import TrackFormats
 import XCTest
 
 /// `--cvat`: CVAT for video 1.1 XML holds the CSV's tracks (a track per object, a box per frame,

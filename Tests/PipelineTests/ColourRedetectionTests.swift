@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Pipeline
 import TestFootage
+import TrackFormats
 import Tracking
 import VideoIO
 import XCTest

@@ -1,5 +1,6 @@
 import Imaging
 import Pipeline
+import TrackFormats
 import XCTest
 
 /// The MOTChallenge result rules on records alone: which frames come out when, and what a bridged

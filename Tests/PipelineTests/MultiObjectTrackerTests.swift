@@ -2,6 +2,7 @@ import Detection
 import Foundation
 import Imaging
 import Pipeline
+import TrackFormats
 import Tracking
 import XCTest
 

@@ -3,6 +3,7 @@ import Imaging
 import NeuralDetection
 import Pipeline
 import TestFootage
+import TrackFormats
 import VideoIO
 import XCTest
 

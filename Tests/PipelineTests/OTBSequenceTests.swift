@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import TestFootage
+import TrackFormats
 import Tracking
 import XCTest
 

@@ -1,5 +1,6 @@
 import Imaging
 import Pipeline
+import TrackFormats
 import XCTest
 
 /// ``PassCombination``: one frame's forward and backward records combined by their confidence.

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Pipeline
 import TestFootage
+import TrackFormats
 import Tracking
 import XCTest
 

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Pipeline
 import TestFootage
+import TrackFormats
 import XCTest
 
 /// Several sessions over one decode (`ClipTrackingSession.runTogether`) give what each gives alone,

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Pipeline
+import TrackFormats
 import Tracking
 import VideoIO
 import XCTest

@@ -1,7 +1,9 @@
+import Files
 import Foundation
 import Imaging
 import Pipeline
 import TestFootage
+import TrackFormats
 import VideoIO
 import XCTest
 

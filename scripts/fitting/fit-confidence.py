@@ -36,7 +36,7 @@ in-sample fit: ECE (10 equal-width bins, against IoU >= 0.5), Brier score, share
 (> 0.5), share of dashed frames with IoU >= 0.5, share of solid frames with IoU < 0.1, share of
 `lost` frames (< 0.2, not re-seeded) with IoU >= 0.5, mean per-sequence ROC AUC of the confidence
 for failure (IoU < 0.1) and the lowest. --write puts the in-sample weights in
-Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift and Sources/Pipeline/TrackConfidenceModel+Fitted.swift
+Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift and Sources/Pipeline/Reseeding/TrackConfidenceModel+Fitted.swift
 (with --learned, for runs of the Siamese trackers alone (`vtrack eval --level fast`, and `--level accurate
 --set fusion=off`): the +Learned.swift files; with --fused, for runs of the learned `accurate` level, whose
 tracker is the Siamese tracker fused with the correlation filter: `fusedAccurate` in the +Fused.swift files;
@@ -538,7 +538,7 @@ def main():
         write_swift(os.path.join(ROOT, f"Sources/Tracking/Confidence/ConfidenceModel+{suffix}.swift"), "ConfidenceModel",
                     f"Fitted on the bare {kind}`{{level}}` tracker's {runs} frames of the development set{{cue}}{held}",
                     {k: w1 for k, (w1, _) in fits.items()}, names, prefix, flag)
-        write_swift(os.path.join(ROOT, f"Sources/Pipeline/TrackConfidenceModel+{suffix}.swift"), "TrackConfidenceModel",
+        write_swift(os.path.join(ROOT, f"Sources/Pipeline/Reseeding/TrackConfidenceModel+{suffix}.swift"), "TrackConfidenceModel",
                     f"Fitted on the {kind}`{{level}}` pipeline's {runs} frames of the development set (re-seeding every 50 frames){{cue}}{held}",
                     {k: w2 for k, (_, w2) in fits.items()}, report[levels[0]]["track_features"], prefix, flag)
 

@@ -1,4 +1,5 @@
 import Foundation
+import TrackFormats
 
 /// Other trackers' MOTChallenge results to score beside vtrack's: a folder with one sub-folder per
 /// tracker holding `<Sequence>.txt` (``MOTChallengeFormat`` rows), as `scripts/experiments/mot-peers.py` writes.

@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import TrackFormats
 
 /// Reads a tracker's MOTChallenge results file (``MOTChallengeFormat``: what `vtrack track --mot`
 /// writes) for scoring. Every row is scored, whatever its `conf` (as py-motmetrics and TrackEval do).

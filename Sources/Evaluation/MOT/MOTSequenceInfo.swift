@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import TrackFormats
 
 /// The `[Sequence]` section of a MOTChallenge `seqinfo.ini`:
 ///

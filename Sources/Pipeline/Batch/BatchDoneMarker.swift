@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The file that says a clip of a batch is complete: written atomically after all its outputs were

@@ -1,3 +1,5 @@
+import TrackFormats
+
 /// A problem that stops a whole batch before any clip is tracked (bad folders, manifest or shard),
 /// or that stops `vtrack merge`. Problems with one clip never throw: they become a `failed` entry
 /// of the summary.
@@ -37,19 +39,4 @@ public enum BatchError: Error, CustomStringConvertible, Equatable {
             return "\(path): another vtrack batch (\(who)) is writing into this folder; wait for it to end or use another --out"
         }
     }
-}
-
-/// A sidecar or manifest that does not give usable boxes; `location` is `line N` or `item N` (1-based).
-public struct BoxFileError: Error, CustomStringConvertible, Equatable, Sendable {
-    public let path: String
-    public let location: String
-    public let reason: String
-
-    public init(path: String, location: String, reason: String) {
-        self.path = path
-        self.location = location
-        self.reason = reason
-    }
-
-    public var description: String { location.isEmpty ? "\(path): \(reason)" : "\(path): \(location): \(reason)" }
 }

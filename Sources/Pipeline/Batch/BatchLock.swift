@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The advisory lock that keeps two batches from writing the same clips into one output folder.

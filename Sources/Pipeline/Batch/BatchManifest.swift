@@ -1,4 +1,5 @@
 import Foundation
+import TrackFormats
 
 /// One CSV that gives the boxes of every clip of a batch, instead of sidecar files.
 ///

@@ -1,4 +1,7 @@
+import Files
 import Foundation
+import Pages
+import TrackFormats
 
 /// Where a batch writes each clip's outputs: the clip's relative path, sanitised, under the output
 /// folder, with `.csv`, `.html` (the review page), `.thumb.png` (the index page's thumbnail), `.mp4`,

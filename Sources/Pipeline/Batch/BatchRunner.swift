@@ -1,5 +1,8 @@
+import Files
 import Foundation
 import Imaging
+import Pages
+import TrackFormats
 
 /// Tracks every clip of a folder (or this process's shard of it), a few clips at a time, and
 /// writes per-clip outputs, a summary and (for a whole batch) an index page.

@@ -1,4 +1,5 @@
 import Foundation
+import TrackFormats
 
 /// The share of a batch one process works on, when a batch is split over several machines.
 ///

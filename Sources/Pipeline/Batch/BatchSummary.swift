@@ -1,4 +1,6 @@
+import Files
 import Foundation
+import TrackFormats
 
 /// The per-clip results of a batch or of one shard of it, written as `summary.json` and
 /// `summary.csv` (whole batch) or `summary.shard-I-of-N.json` (one shard; `vtrack merge`

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Finds the video files of a batch under a folder.

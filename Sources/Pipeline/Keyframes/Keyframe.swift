@@ -1,4 +1,5 @@
 import Imaging
+import TrackFormats
 
 /// What the user says of an object on one frame. A box: keyframe-guided tracking re-seeds the
 /// object's trackers exactly there and tracks from it forward and backward. Absent (``isAbsent``):

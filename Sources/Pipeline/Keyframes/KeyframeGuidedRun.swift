@@ -1,5 +1,5 @@
 import Foundation
-import NeuralDetection
+import TrackFormats
 import Tracking
 import VideoIO
 
@@ -63,18 +63,17 @@ final class KeyframeGuidedRun {
     private var stability = SceneStability()
     private let clock = ContinuousClock()
     private var trackingTime = Duration.zero
-    private var framesWritten = 0, recordCount = 0, lowConfidence = 0
-    private var confidenceSum = 0.0
+    private var tally = RecordTally()
 
     /// Throws `DetectionError` when the detector cannot be loaded and `NeuralDetectionError` when
     /// learned features are asked for and the runtime or a network is not usable.
     init(session: KeyframeGuidedSession) throws {
         self.session = session
         let options = session.options
-        let describer = try AppearanceDescription.loadShared()
-        appearanceCue = describer != nil
-        forwardHandler = SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
-        backwardHandler = SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
+        let runtime = try TrackingRuntime(describesAppearance: true)
+        appearanceCue = runtime.appearanceCue
+        forwardHandler = runtime.makeHandler()
+        backwardHandler = runtime.makeHandler()
         needsColour = TrackerConfiguration.for(options.level, kind: options.trackerKind).needsColour
         let policy = ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore)
         reseeder = try TrackReseeder(policy: policy, detector: options.detector)
@@ -129,11 +128,8 @@ final class KeyframeGuidedRun {
         for frame in kept { try write(frame) }
         kept.removeAll()
         for sink in sinks ?? [] { try sink.finish() }
-        return ClipReport(framesDecoded: framesDecoded, framesTracked: framesWritten, tracks: objects.count,
-                          meanConfidence: recordCount > 0 ? confidenceSum / Double(recordCount) : 0,
-                          lowConfidenceRecords: lowConfidence, seconds: seconds,
-                          trackingSeconds: (trackingTime + backwardLock.withLock { backwardTime }).seconds,
-                          warnings: warnings)
+        return tally.report(framesDecoded: framesDecoded, tracks: objects.count, seconds: seconds,
+                            trackingSeconds: (trackingTime + backwardLock.withLock { backwardTime }).seconds, warnings: warnings)
     }
 
     private func makePass(for index: Int, from keyframe: Keyframe) -> KeyframePass {
@@ -215,9 +211,6 @@ final class KeyframeGuidedRun {
             records.append(record)
         }
         for sink in sinks ?? [] { try sink.write(frame: frame.context, records: records) }
-        framesWritten += 1
-        recordCount += records.count
-        confidenceSum += records.reduce(0) { $0 + Double($1.confidence) }
-        lowConfidence += records.filter { $0.confidence <= ConfidenceModel.solidAbove }.count
+        tally.count(records)
     }
 }

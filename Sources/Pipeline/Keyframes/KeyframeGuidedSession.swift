@@ -1,4 +1,5 @@
 import Foundation
+import TrackFormats
 import Tracking
 import VideoIO
 
@@ -29,7 +30,7 @@ import VideoIO
 /// bounded by ``reach`` frames however long the clip; the sinks receive each frame once no backward
 /// pass can reach it any more, so they run ``reach`` frames behind the decoder. Every frame of the
 /// clip goes to the sinks, from frame 0. Boxes are pixels with the origin at the top-left pixel.
-public final class KeyframeGuidedSession {
+public final class KeyframeGuidedSession: ClipSession {
     /// The decoded frames kept for backward passes may take about this many bytes by default.
     public static let defaultWindowBytes = 1 << 30
 
@@ -94,6 +95,9 @@ public final class KeyframeGuidedSession {
         try Self.checkKeyframes(of: targets, before: framesDecoded, clip: clipPath)
         return try run.finish(framesDecoded: framesDecoded, seconds: (clock.now - started).seconds, warnings: reader.warnings + [runtimeWarning].compactMap { $0 })
     }
+
+    /// The MOTChallenge rules of a keyframe-guided run: the standard ones (it runs no automatic tracking).
+    public var resultRules: MOTResultRules { .standard }
 
     /// Throws ``KeyframeError`` for the first keyframe on frame `frames` or later.
     private static func checkKeyframes(of targets: [KeyframedTarget], before frames: Int, clip: String) throws {

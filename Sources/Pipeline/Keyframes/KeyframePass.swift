@@ -1,3 +1,4 @@
+import TrackFormats
 import Tracking
 
 /// One tracker following an object from a keyframe through consecutive frames, forward or backward

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TrackFormats
 
 /// Makes the objects of a keyframe-guided run from `--box` texts and a keyframes file.
 ///

@@ -1,4 +1,5 @@
 import Imaging
+import TrackFormats
 
 /// Combines an object's forward pass (from the keyframe before a frame) and backward pass (from the
 /// keyframe after it) into the frame's record, by their confidence.

@@ -1,5 +1,6 @@
 import Detection
 import Imaging
+import TrackFormats
 import Tracking
 import VideoIO
 
@@ -122,7 +123,7 @@ final class MultiObjectTrack {
     func observe(_ frame: ImageFrame) {
         guard let object else { return }
         object.observe(frame)
-        if !isMatched && phase != .lost && object.fixConfidence > 0.5 { motion.update(with: object.box, noiseScale: 2) }
+        if !isMatched && phase != .lost && object.fixConfidence > FixConfidence.trustedAbove { motion.update(with: object.box, noiseScale: 2) }
     }
 
     /// The record of the current frame, or nil for a track that has nothing to report (a tentative

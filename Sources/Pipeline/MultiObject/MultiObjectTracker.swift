@@ -1,5 +1,6 @@
 import Detection
 import Imaging
+import TrackFormats
 import Tracking
 import VideoIO
 

@@ -126,7 +126,7 @@ public struct TrackerParameters: Sendable, Equatable {
     /// peak over clutter.
     public var holdConfidence: Float
     /// The reported confidence is a logistic model of failure over two cues (see
-    /// ``ConfidenceEstimator``): `1 / (1 + exp(-(z - confidenceMidpoint) / confidenceWidth))` with
+    /// ``FixConfidenceEstimator``): `1 / (1 + exp(-(z - confidenceMidpoint) / confidenceWidth))` with
     /// `z = log(1 + score) + agreementWeight x agreement`, where `score` is the response score above
     /// and `agreement` the running average (rate `agreementSmoothing` per frame) of `r / r0`, the
     /// response of the model as first learnt (never updated) at the tracked position over its first

@@ -298,7 +298,7 @@ public final class SiameseTracker: ObjectTracker {
         let size = (w * h).squareRoot()
         var evidence = TrackingEvidence(
             sharpness: max(0, candidate.sharpness), peakRatio: peakRatio, firstAgreement: 1, smoothedAgreement: 1,
-            fixConfidence: candidate.score, framesWithoutFix: candidate.score > 0.5 ? 0 : framesWithoutFix + 1,
+            fixConfidence: candidate.score, framesWithoutFix: candidate.score > FixConfidence.trustedAbove ? 0 : framesWithoutFix + 1,
             jump: previousSize > 0 ? displacement / previousSize : 0,
             sizeChange: firstSize > 0 && size > 0 ? abs(log(size / firstSize)) : 0, visibleFraction: Float(visible),
             colourContrast: 0, motionAgainstScene: contrast.motion, sceneChange: contrast.change,
@@ -364,7 +364,7 @@ public final class SiameseTracker: ObjectTracker {
         height = proposal.placement.height
         box = proposal.box
         let score = proposal.candidate.score
-        if score > 0.5 {
+        if score > FixConfidence.trustedAbove {
             averageScore = averageScore.map { $0 + Self.scoreAveraging * (score - $0) } ?? score
             framesWithoutFix = 0
         } else {

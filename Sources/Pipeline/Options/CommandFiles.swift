@@ -1,0 +1,86 @@
+import Files
+import Foundation
+import NeuralDetection
+
+/// The files one command reads and writes, and the one rule that protects them: no output may be,
+/// or resolve to, an input of the command or another of its outputs, and every output is a path
+/// that can be written (see ``OutputDestination``). vtrack's installed models (``PackagedModel``)
+/// are inputs of every command: any command may read them (the appearance describer with every box).
+///
+/// Paths are compared after resolving symbolic links (`..`, links to files and to folders) and by
+/// device and inode (hard links). Commands check before any work starts:
+///
+///     var files = CommandFiles()
+///     files.input("the clip", clip)
+///     files.output("CSV", csvPath)
+///     try files.check()
+public struct CommandFiles: Sendable {
+    /// A file with what it is to the command (`the clip`, `the model`; `CSV`, `MP4`).
+    public struct File: Sendable, Equatable {
+        public var role: String
+        public var path: String
+
+        public init(role: String, path: String) {
+            self.role = role
+            self.path = path
+        }
+    }
+
+    public private(set) var inputs: [File] = []
+    public private(set) var outputs: [File] = []
+    private var streamable: [Bool] = []
+
+    public init() {}
+
+    /// Adds an input (nothing when `path` is nil). `role` reads in an error as "(the clip)".
+    public mutating func input(_ role: String, _ path: String?) {
+        if let path, !path.isEmpty { inputs.append(File(role: role, path: path)) }
+    }
+
+    /// Adds an output of `kind` (nothing when `path` is nil). `streams` says whether it can go to
+    /// standard output, a FIFO or a device (text can; an MP4 cannot).
+    public mutating func output(_ kind: String, _ path: String?, streams: Bool = true) {
+        guard let path else { return }
+        outputs.append(File(role: kind, path: path))
+        streamable.append(streams)
+    }
+
+    /// Throws the first violation as a one-line ``OutputError``; returns where each output goes,
+    /// in the order they were added.
+    @discardableResult
+    public func check() throws -> [OutputDestination] {
+        var destinations: [OutputDestination] = []
+        for (index, output) in outputs.enumerated() {
+            let destination = try OutputDestination(path: output.path, kind: output.role, streams: streamable[index])
+            if let input = (inputs + Self.packagedModels).first(where: { Self.sameFile($0.path, output.path) }) {
+                throw OutputError.wouldOverwriteInput(path: output.path, input: input.role)
+            }
+            if let earlier = outputs[..<index].indices.first(where: {
+                destination == .standardOutput ? destinations[$0] == .standardOutput : Self.sameFile(outputs[$0].path, output.path)
+            }) {
+                throw OutputError.sameFileForTwoOutputs(path: output.path, first: outputs[earlier].role, second: output.role)
+            }
+            destinations.append(destination)
+        }
+        return destinations
+    }
+
+    /// Every file of every installed model, not only the one a detector opens (an OpenVINO model's
+    /// weights are a `.bin` beside its `.xml`).
+    private static var packagedModels: [File] {
+        PackagedModel.allCases.flatMap { model in
+            ([model.path] + model.files.filter { $0 != model.path }).map { File(role: "vtrack's installed \(model.rawValue) model", path: $0) }
+        }
+    }
+
+    /// True when both paths name the same file: the same path once symbolic links are resolved, or
+    /// the same device and inode. `-` (standard output) is no file.
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        guard a != "-", b != "-", !a.isEmpty, !b.isEmpty else { return false }
+        let ra = OutputDestination.resolved(a), rb = OutputDestination.resolved(b)
+        if ra == rb { return true }
+        var sa = stat(), sb = stat()
+        guard stat(ra, &sa) == 0, stat(rb, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}

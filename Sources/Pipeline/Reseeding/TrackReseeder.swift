@@ -1,0 +1,232 @@
+import Detection
+import Foundation
+import Imaging
+import Tracking
+
+/// Applies a ``ReseedPolicy`` before each frame is tracked: runs the detectors when they are due,
+/// re-seeds matched tracks, recovers or marks lost the tracks that fell to low confidence or that no
+/// detection supports.
+package final class TrackReseeder {
+    let policy: ReseedPolicy
+    /// The class detector (nil for the template re-detector); automatic tracking runs it too.
+    package let classDetector: (any Detector)?
+    private let choice: DetectorChoice
+    private let association: TrackDetectionAssociation
+
+    package init(policy: ReseedPolicy, detector: DetectorChoice) throws {
+        self.policy = policy
+        choice = detector
+        classDetector = try detector.makeClassDetector()
+        association = TrackDetectionAssociation(minimumIoU: policy.minimumIoU)
+    }
+
+    /// True when the class detector needs frames in colour.
+    var needsColour: Bool { classDetector != nil && choice.needsColour }
+
+    /// What a class detector finds on the whole start frame, best first.
+    func initialDetections(in frame: ImageFrame) throws -> [Detection] {
+        guard let classDetector else { return [] }
+        return try classDetector.detect(in: frame).filter { $0.score >= policy.minimumScore }
+    }
+
+    /// The class each boxed target is taken to be: the class detector's only class, or else the
+    /// class of the start-frame detection overlapping it most (nil when none does, or without a
+    /// class detector). Tracks are only matched to detections of their class.
+    func classes(of boxes: [PixelRect], in frame: ImageFrame) throws -> [String?] {
+        guard classDetector != nil else { return boxes.map { _ in nil } }
+        if let only = choice.onlyClass { return boxes.map { _ in only } }
+        let found = try initialDetections(in: frame)
+        return boxes.map { box in
+            found.filter { $0.box.iou(box) >= policy.minimumIoU }.max { $0.box.iou(box) < $1.box.iou(box) }?.label
+        }
+    }
+
+    /// Runs before `frame` (at `frameOffset` frames after the start frame) is tracked, using the
+    /// tracks' latest boxes from the previous frame. On a scheduled frame the class detector runs and
+    /// its detections are matched to tracks of their class by overlap and appearance (an optimal
+    /// assignment); a matched correlation-filter track is re-seeded at its detection, a matched learned
+    /// track only counts it as support. A track that no detection supports for two scheduled runs
+    /// moves to a nearby detection of its class that looks like the object as first seen (and
+    /// distinctly more than any other), and is otherwise lost. Without a class detector, tracks whose
+    /// tracker lost the object are searched for by their appearance instead.
+    /// The frame's colour is read only when a neural detector runs or a lost object is searched for by colour.
+    package func prepare(_ objects: [TrackedObject], on context: FrameContext, frameOffset: Int) throws {
+        let frame = context.image
+        let scheduled = policy.isScheduled(frameOffset: frameOffset)
+        // With a class detector its schedule is the only search: it covers the whole frame, and the
+        // association settles which of two tracks on one object keeps it. Without one, each lost
+        // track is searched for by its own appearance when its tracker gives up.
+        var due: [TrackedObject] = []
+        if classDetector == nil {
+            due = objects.filter { policy.needsSearch(lowRun: $0.lowConfidenceRun, lostRun: $0.lostRun, isLost: $0.isLost) }
+            due += duplicates(among: objects, frame: frame).filter { duplicate in !due.contains { $0 === duplicate } }
+        }
+        guard !due.isEmpty || scheduled else { return }
+
+        if let classDetector, scheduled {
+            // The tracks only need the places their objects can be.
+            let hints = objects.isEmpty ? [] : objects.map { $0.predictedBox }
+            let detections = try classDetector.detect(in: needsColour ? context.colour : frame, near: hints)
+                .filter { $0.score >= policy.minimumScore }
+            let result = association.associate(tracks: objects.map(\.box), detections: detections.map(\.box)) { track, detection in
+                let object = objects[track]
+                guard object.accepts(detections[detection]) else { return nil }
+                return Double(object.redetector?.firstAppearanceAgreement(in: frame, box: detections[detection].box) ?? 0)
+            }
+            var unused = Set(result.unmatchedDetections)
+            for match in result.matches {
+                let object = objects[match.track]
+                let found = detections[match.detection].box
+                object.recordSupport(true)
+                // A learned track keeps its object by its first view; a class detector's box says
+                // "a person" and not which one, so it is support, never a new start (docs/fusion.md).
+                guard object.request.trackerKind == .correlationFilter else { continue }
+                if object.fixConfidence > FixConfidence.trustedAbove && !object.isLost {
+                    object.reseed(fusing: found, frameWidth: frame.width, frameHeight: frame.height)
+                } else {
+                    object.reseed(at: found, frameWidth: frame.width, frameHeight: frame.height)
+                }
+            }
+            for index in result.unmatchedTracks {
+                let object = objects[index]
+                object.recordSupport(false)
+                guard object.unsupportedRuns >= 2 else { continue }
+                if let found = recover(object, among: detections, unused: unused, frame: frame) {
+                    unused.remove(found)
+                    object.reseed(at: detections[found].box, frameWidth: frame.width, frameHeight: frame.height)
+                    object.recordSupport(true)
+                } else {
+                    object.markLost()
+                }
+            }
+        }
+        try search(due, among: objects, on: context, frameOffset: frameOffset)
+    }
+
+    /// The unused detection of the object's class, within reach of its motion, that looks most like
+    /// the object as first seen (at least ``ReseedPolicy/sameClassObjectScore``) and distinctly more than
+    /// the runner-up (Lowe's ratio test); nil when there is none.
+    private func recover(_ object: TrackedObject, among detections: [Detection], unused: Set<Int>, frame: ImageFrame) -> Int? {
+        guard let redetector = object.redetector, redetector.templateCount > 0 else { return nil }
+        let ranked = unused.filter { object.accepts(detections[$0]) && canReach(detections[$0].box, object) }
+            .map { (index: $0, agreement: redetector.firstAppearanceAgreement(in: frame, box: detections[$0].box)) }
+            .sorted { $0.agreement > $1.agreement }
+        guard let best = ranked.first, best.agreement >= policy.sameClassObjectScore,
+              policy.isDistinct(best.agreement, from: ranked.count > 1 ? ranked[1].agreement : 0) else { return nil }
+        return best.index
+    }
+
+    /// True when `box`'s centre lies where `object` can have gone since it was last seen
+    /// confidently (``ReseedPolicy/searchRadius(size:framesSince:)`` around its predicted box).
+    private func canReach(_ box: PixelRect, _ object: TrackedObject) -> Bool {
+        let predicted = object.predictedBox
+        return hypot(box.centerX - predicted.centerX, box.centerY - predicted.centerY) <= searchRadius(of: object)
+    }
+
+    /// The area holding every box up to a quarter larger than the object whose centre
+    /// ``canReach(_:_:)`` accepts (the re-detector tries sizes up to 1.21 times the object's).
+    private func reach(of object: TrackedObject) -> PixelRect {
+        let predicted = object.predictedBox
+        let radius = searchRadius(of: object)
+        return predicted.resized(width: 1.25 * predicted.width + 2 * radius, height: 1.25 * predicted.height + 2 * radius)
+    }
+
+    private func searchRadius(of object: TrackedObject) -> Double {
+        let predicted = object.predictedBox
+        return policy.searchRadius(size: (predicted.width * predicted.height).squareRoot(), framesSince: object.framesSinceConfident)
+    }
+
+    /// Of two confident tracks on the same object (IoU above 0.5), the one that looks less like its
+    /// own first appearance: it followed the other's object, and is searched for as lost.
+    private func duplicates(among objects: [TrackedObject], frame: ImageFrame) -> [TrackedObject] {
+        var result: [TrackedObject] = []
+        let confident = objects.filter { $0.fixConfidence > FixConfidence.trustedAbove && !$0.isLost }
+        for (i, a) in confident.enumerated() {
+            for b in confident[(i + 1)...] where a.box.iou(b.box) > 0.5 {
+                guard let first = a.redetector, let second = b.redetector else { continue }
+                let agreementA = first.firstAppearanceAgreement(in: frame, box: a.box)
+                let agreementB = second.firstAppearanceAgreement(in: frame, box: b.box)
+                let weaker = agreementA < agreementB ? a : b
+                if !result.contains(where: { $0 === weaker }) { result.append(weaker) }
+            }
+        }
+        return result
+    }
+
+    /// Where the object's colours say it is, when its grey template found nothing: the place in the
+    /// whole frame (a track lost for good can come back anywhere: after a turn while hidden, or where
+    /// a moving camera brings it back into view) whose colours agree best with its first appearance
+    /// (``ReseedPolicy/sameColourScore``), distinctly better than the runner-up and than the
+    /// tracker's own box (Lowe's ratio test on Bhattacharyya distances), and away from the tracker
+    /// (colour alone never confirms a track in place); nil otherwise.
+    private func colourMatch(_ colour: ColourRedetector, for object: TrackedObject, in frame: ImageFrame,
+                             taken: [PixelRect]) -> PixelRect? {
+        let predicted = object.predictedBox
+        let found = colour.search(in: frame, within: frame.bounds, width: predicted.width, height: predicted.height)
+            .filter { candidate in !taken.contains { $0.iou(candidate.box) > policy.minimumIoU } }
+        guard let best = found.first, best.agreement >= policy.sameColourScore,
+              best.box.iou(object.box) < policy.minimumIoU else { return nil }
+        let competitor = max(colour.agreement(in: frame, box: object.box), found.count > 1 ? found[1].agreement : 0)
+        return policy.isColourDistinct(best.agreement, from: competitor) ? best.box : nil
+    }
+
+    /// Searches for each lost object by its own appearance, near where it should be and then over
+    /// the area it can have reached since it was last seen confidently. The best candidate that
+    /// passes ``ReseedPolicy``'s same-object tests is proposed, and the track is re-seeded there
+    /// when the next search finds it again; the track stays lost until then, and when none passes.
+    /// Two tracks never take the same place.
+    private func search(_ lostObjects: [TrackedObject], among objects: [TrackedObject], on context: FrameContext,
+                        frameOffset: Int) throws {
+        let frame = context.image
+        var taken = objects.filter { object in
+            object.fixConfidence > FixConfidence.trustedAbove && !object.isLost && !lostObjects.contains { $0 === object }
+        }.map(\.box)
+        for object in lostObjects {
+            // A box too small to learn an appearance from (under 4 px a side) cannot be searched for.
+            guard let redetector = object.redetector, redetector.templateCount > 0 else { continue }
+            // The tracker's own box wins when it still looks like the object.
+            let inPlace = redetector.firstAppearanceAgreement(in: frame, box: object.box)
+            if inPlace >= policy.sameObjectScore && !taken.contains(where: { $0.iou(object.box) > policy.minimumIoU }) {
+                object.confirm()
+                taken.append(object.box)
+                continue
+            }
+            let predicted = object.predictedBox
+            let reachable = try redetector.detect(in: frame, near: [predicted], within: reach(of: object)).filter { candidate in
+                candidate.score >= policy.minimumScore && canReach(candidate.box, object)
+                    && !taken.contains { $0.iou(candidate.box) > policy.minimumIoU }
+            }.map { (box: $0.box, agreement: redetector.firstAppearanceAgreement(in: frame, box: $0.box)) }
+                .sorted { $0.agreement > $1.agreement }
+            // Lowe's ratio test, with the tracker's own box among the competitors: when a look-alike,
+            // or the place the tracker already is, agrees nearly as well, nothing is chosen.
+            var match: PixelRect?
+            if let best = reachable.first, best.agreement >= policy.sameObjectScore,
+               policy.isDistinct(best.agreement, from: max(inPlace, reachable.count > 1 ? reachable[1].agreement : 0)) {
+                match = best.box
+            } else if let colour = object.colourRedetector, policy.isLostForGood(lostRun: object.lostRun),
+                      let found = colourMatch(colour, for: object, in: context.colour, taken: taken),
+                      redetector.firstAppearanceAgreement(in: frame, box: found) >= inPlace {
+                // Colour is the weaker cue: the grey template must not prefer where the tracker is.
+                match = found
+            }
+            if let match, match.iou(object.box) >= policy.minimumIoU {
+                // Found where the tracker is: moving it would only throw its finer box away.
+                object.confirm()
+                taken.append(object.box)
+            } else if let match, let proposal = object.proposedRelocation,
+                      policy.isSamePlace(match, as: proposal.box, framesBetween: frameOffset - proposal.frameOffset) {
+                // Found there by two searches in a row: a look-alike matching by chance rarely is.
+                // The detector's sizes are coarse steps; the size last tracked confidently is finer.
+                let found = PixelRect(x: match.centerX - predicted.width / 2, y: match.centerY - predicted.height / 2,
+                                      width: predicted.width, height: predicted.height)
+                object.reseed(at: found.clipped(toWidth: frame.width, height: frame.height) ?? match,
+                              frameWidth: frame.width, frameHeight: frame.height)
+                taken.append(match)
+            } else if let match {
+                object.propose(match, at: frameOffset)
+            } else {
+                object.markLost()
+            }
+        }
+    }
+}

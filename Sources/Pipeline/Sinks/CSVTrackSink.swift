@@ -1,0 +1,24 @@
+import Files
+import TrackFormats
+
+/// Writes ``TrackCSV`` rows as frames are tracked, flushing complete rows after each frame.
+/// The file appears under its final name only once ``finish()`` has run; until then the rows are in
+/// a hidden `.NAME.partial` file beside it.
+public final class CSVTrackSink: TrackSink {
+    private let file: TextOutputFile
+
+    /// Throws ``OutputError`` when the file cannot be created.
+    public init(path: String) throws {
+        file = try TextOutputFile(path: path)
+        file.writeLine(TrackCSV.header)
+    }
+
+    public func write(frame: FrameContext, records: [TrackRecord]) throws {
+        for record in records { file.writeLine(TrackCSV.row(record)) }
+        try file.flush()
+    }
+
+    public func finish() throws {
+        try file.commit()
+    }
+}

@@ -1,0 +1,27 @@
+import Tracking
+
+/// What one frame of a re-seeded track says about whether its box is on the object: the tracker's
+/// own calibrated confidence and whether, and how long ago, the re-seeder re-initialised it.
+/// ``TrackConfidenceModel`` turns it into the record's confidence.
+///
+/// The re-seeder's search outcomes (a search that did not find the first appearance, a proposed
+/// relocation) are not cues: fitted leave-one-sequence-out they made the confidence worse on the
+/// held-out sequence (objects that turn are not found by their first appearance while the tracker
+/// follows them; README, "What the confidence means").
+public struct ReseedEvidence: Sendable, Equatable {
+    /// The tracker's cues; nil on a frame where the tracker (re)started.
+    public var tracker: TrackingEvidence?
+    /// The tracker's confidence (``ConfidenceModel``'s probability; 1 on a (re)start).
+    public var trackerConfidence: Float
+    /// The tracker was re-initialised at a detection on this frame.
+    public var reseeded: Bool
+    /// Frames since the track started or was last re-seeded.
+    public var framesSinceReseed: Int
+
+    public init(tracker: TrackingEvidence?, trackerConfidence: Float, reseeded: Bool, framesSinceReseed: Int) {
+        self.tracker = tracker
+        self.trackerConfidence = trackerConfidence
+        self.reseeded = reseeded
+        self.framesSinceReseed = framesSinceReseed
+    }
+}
