@@ -25,17 +25,14 @@ fit = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(fit)
 
 NEW = ("look_alike_ratio", "log_identity_share")
-TEMPLATE = ("template_similarity", "smoothed_template_similarity")
 SCENE = ("motion_against_scene", "scene_change", "smoothed_scene_change")
 PARTNER = ("partner_agreement", "partner_logit", "box_from_partner")
 # Cue sets: the features each leaves out (the share left out is applied as a rule).
 VARIANTS = {
-    "today's cues": NEW + TEMPLATE,
-    "+ look-alike margin": ("log_identity_share",) + TEMPLATE,
-    "+ template similarity": NEW,
-    "+ margin, template similarity": ("log_identity_share",),
-    "+ margin, template sim., share fitted": (),
-    "+ margin, template sim., no scene cues": ("log_identity_share",) + SCENE,
+    "today's cues": NEW,
+    "+ look-alike margin": ("log_identity_share",),
+    "+ margin, share fitted": (),
+    "+ margin, no scene cues (shipped)": ("log_identity_share",) + SCENE,
 }
 COLUMNS = ("ece", "dashed_on_object", "solid_failures", "lost_on_object", "solid_share", "brier")
 
