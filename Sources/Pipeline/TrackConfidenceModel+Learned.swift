@@ -3,7 +3,7 @@
 extension TrackConfidenceModel {
     /// Fitted on the learned-feature (Siamese) `fast` pipeline's OPE frames of the development set (re-seeding every 50 frames); choices made leave-one-benchmark-out.
     public static let learnedFast = TrackConfidenceModel(weights: [
-        1.6364, 0.800905, 0, -0.278355,
+        1.5045, 0.825939, 0, -0.258241,
     ])
     /// Fitted on the learned-feature (Siamese) `accurate` pipeline's OPE frames of the development set (re-seeding every 50 frames); choices made leave-one-benchmark-out.
     public static let learnedAccurate = TrackConfidenceModel(weights: [
@@ -11,7 +11,7 @@ extension TrackConfidenceModel {
     ])
     /// Fitted on the learned-feature (Siamese) `fast` pipeline's OPE frames of the development set (re-seeding every 50 frames) with the appearance cues; choices made leave-one-benchmark-out.
     public static let learnedFastWithAppearance = TrackConfidenceModel(weights: [
-        1.6364, 0.800905, 0, -0.278355,
+        2.07353, 0.752132, 0, -0.367231,
     ])
     /// Fitted on the learned-feature (Siamese) `accurate` pipeline's OPE frames of the development set (re-seeding every 50 frames) with the appearance cues; choices made leave-one-benchmark-out.
     public static let learnedAccurateWithAppearance = TrackConfidenceModel(weights: [
