@@ -386,6 +386,8 @@ def write_swift(path, type_name, comment, fits, names, prefix="", flag=""):
             continue
         level, with_cue = key.replace("WithAppearance", ""), key.endswith("WithAppearance")
         cue = " with the appearance cues" if with_cue else (" without the appearance cues" if APPEARANCE[0] in names else "")
+        if with_cue and fits[key] is fits.get(level):
+            cue = " offered the appearance cues, which did not lower the held-out log loss: the model without them"
         kind = " (boosted trees)" if isinstance(fits[key], dict) else ""
         lines += [f"    /// {comment.format(level=level, cue=cue)}{kind}."]
         lines += [line.replace("{key}", name) for line in swift_model(type_name, fits[key])]

@@ -106,7 +106,7 @@ extension ConfidenceModel {
             LogOddsTree(features: [2, 18, -1], thresholds: [1.02488375, 0.159471125, 0], leaves: [0.0250894, -0.00234241, -0.0302168, -0]),
             LogOddsTree(features: [8, 1, 17], thresholds: [0.14632475, 3.326295, 0.0624847875], leaves: [-0.0106798, 0.0353888, 0.0173604, -0.00781348]),
         ])
-    /// Fitted on the bare fused (Siamese and correlation filter) `accurate` tracker's OPE frames of the development set with the appearance cues; choices made leave-one-benchmark-out (boosted trees).
+    /// Fitted on the bare fused (Siamese and correlation filter) `accurate` tracker's OPE frames of the development set offered the appearance cues, which did not lower the held-out log loss: the model without them; choices made leave-one-benchmark-out (boosted trees).
     public static let fusedAccurateWithAppearance = ConfidenceModel(
         weights: [1.36802, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
         trees: [
