@@ -61,6 +61,7 @@ PROTOCOLS = ("ope", "sre", "tre")
 LOST_BELOW = 0.2
 MIN_VISIBLE = 0.5
 RIDGE = 1.0
+KINDS = ("logistic", "trees")  # the forms of model 1 compared held out
 TREE_ROUNDS, TREE_DEPTH, TREE_RATE, TREE_RIDGE, TREE_MIN_HESSIAN, TREE_BINS = 100, 2, 0.1, 10.0, 50.0, 32
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Hold-out units: each sequence, and each benchmark the sequences come from (--benchmarks).
@@ -97,7 +98,7 @@ def load(runs_dir, sequences_dir, protocol, reseed, level):
     each row is (its evidence file and its index among the file's rows)."""
     folder = f"{runs_dir}/{protocol}-{reseed}"
     out = {"seq": [], "bench": [], "iou": [], "tracker": [], "track": [], "visible": [], "reseeded": [], "has_tracker": [],
-           "path": [], "row": []}
+           "path": [], "row": [], "log_share": [], "confidence": []}
     gts = {}
     for path in evidence_files(folder, protocol, level):
         seq = os.path.basename(path)[: -len(".evidence.csv")] if protocol == "ope" else os.path.basename(os.path.dirname(path))
@@ -110,6 +111,7 @@ def load(runs_dir, sequences_dir, protocol, reseed, level):
             rows = list(reader)
         tcols = [i for i, h in enumerate(header) if h.startswith("tracker_")]
         kcols = [i for i, h in enumerate(header) if h.startswith("track_")]
+        share = header.index("tracker_" + SHARE) if "tracker_" + SHARE in header else None
         for n, r in enumerate(rows):
             frame = int(r[0])
             if n == 0 or frame >= len(gt) or np.isnan(gt[frame, 0]):
@@ -126,6 +128,8 @@ def load(runs_dir, sequences_dir, protocol, reseed, level):
             out["track"].append([float(r[i]) for i in kcols])
             out["visible"].append(float(r[7]) if r[7] != "" else 1.0)
             out["reseeded"].append(r[6] == "reseeded")
+            out["confidence"].append(float(r[5]))
+            out["log_share"].append(float(r[share]) if has and share is not None else 0.0)
     return {k: np.array(v) for k, v in out.items()}, [header[i][len("tracker_"):] for i in tcols], [header[i][len("track_"):] for i in kcols]
 
 
@@ -238,7 +242,9 @@ def logit(p):
 
 
 def tracker_probability(data, model):
-    p = sigmoid(log_odds(model, data["tracker"]))
+    """Model 1's probability; times the identity share by rule where the model does not weigh it as a cue
+    (`rule_share`, the log of the share, set by fit_level), as ConfidenceModel.probability does."""
+    p = sigmoid(log_odds(model, data["tracker"])) * np.exp(data.get("rule_share", 0.0))
     return np.where(data["has_tracker"], p, 1.0)  # a (re)start reports the given box at confidence 1
 
 
@@ -345,32 +351,65 @@ def swift_model(type_name, model):
     return lines + ["        ])"]
 
 
+def existing_models(path):
+    """The declarations in a file this script wrote, by model name: each one's doc comment and initialiser lines."""
+    if not os.path.exists(path):
+        return {}
+    blocks, current = {}, []
+    for line in open(path).read().splitlines()[3:-1]:
+        current.append(line)
+        found = re.match(r"    public static let (\w+) = ", line)
+        if found:
+            name = found.group(1)
+        if line in ("    ])", "        ])"):
+            blocks[name] = current
+            current = []
+    return blocks
+
+
 def write_swift(path, type_name, comment, fits, names, prefix="", flag=""):
     """Writes one static model per fit: `fast`, `accurate` (without the appearance cues, whose weights are
     then left out) and, when fitted, `fastWithAppearance`, `accurateWithAppearance`; with a `prefix`,
-    `learnedFast` and so on."""
+    `learnedFast` and so on. The file's models of levels not fitted now are kept as they are."""
+    def length(model):
+        return len(model["weights"] if isinstance(model, dict) else model)
+    kept = existing_models(path)
+    covered = max([length(model) for model in fits.values()] + [len(names) if not kept else 0])
     lines = [f"// Written by scripts/fitting/fit-confidence.py{flag}: do not edit by hand, refit instead.",
-             f"// Features: {', '.join(names)}.", f"extension {type_name} {{"]
-    for key in [level + variant for variant in ("", "WithAppearance") for level in LEVELS if level + variant in fits]:
+             f"// Features: {', '.join(names[:covered])}.", f"extension {type_name} {{"]
+    fitted_levels = {key.replace("WithAppearance", "") for key in fits}
+    for key in [level + variant for variant in ("", "WithAppearance") for level in LEVELS
+                if level + variant in fits or level not in fitted_levels]:
+        name = prefix + key[0].upper() + key[1:] if prefix else key
+        if key not in fits:
+            lines += kept.get(name, [])
+            continue
         level, with_cue = key.replace("WithAppearance", ""), key.endswith("WithAppearance")
         cue = " with the appearance cues" if with_cue else (" without the appearance cues" if APPEARANCE[0] in names else "")
+        if with_cue and fits[key] is fits.get(level):
+            cue = " offered the appearance cues, which did not lower the held-out log loss: the model without them"
         kind = " (boosted trees)" if isinstance(fits[key], dict) else ""
         lines += [f"    /// {comment.format(level=level, cue=cue)}{kind}."]
-        name = prefix + key[0].upper() + key[1:] if prefix else key
         lines += [line.replace("{key}", name) for line in swift_model(type_name, fits[key])]
     lines.append("}")
     open(path, "w").write("\n".join(lines) + "\n")
 
 
 APPEARANCE = ("appearance_similarity", "smoothed_appearance_similarity")
+# The identity share among look-alikes (its log): a rule that multiplies the probability unless a model weighs it.
+SHARE = "log_identity_share"
+SHARE_INDEX = [None]  # its index among the runs' tracker features, set by main
 
 
 def fit_level(bare, piped, protocols, columns, bootstrap, unit):
     """Fits both stages on the tracker features in `columns` and scores them, holding out one `unit`
     ("seq": sequence, "bench": benchmark) at a time. Returns the figures per run, model 1 (a logistic weight vector, or a dict of weights and trees whose feature indices are
     those of all tracker features), model 2's weights, and the held-out log loss of each kind of model 1."""
+    share = SHARE_INDEX[0]
+
     def select(data):
-        return {**data, "tracker": data["tracker"][:, columns]}
+        rule_share = data["log_share"] if share is None or share not in columns else np.zeros(len(data["log_share"]))
+        return {**data, "tracker": data["tracker"][:, columns], "rule_share": rule_share}
     bare = {p: select(d) for p, d in bare.items()}; piped = {p: select(d) for p, d in piped.items()}
     all_bare, all_piped = concat(list(bare.values())), concat(list(piped.values()))
     sequences = sorted(set(all_bare[unit]))
@@ -382,12 +421,12 @@ def fit_level(bare, piped, protocols, columns, bootstrap, unit):
         return fit_logistic(X[m], y[m]) if kind == "logistic" else fit_trees(X[m], y[m])
 
     held_out_tracker, losses = {}, {}
-    for kind in ("logistic", "trees"):
+    for kind in KINDS:
         models = {s: fit_tracker(kind, s) for s in sequences}
         p = np.zeros(len(y))
         for s in sequences:
             m = all_bare[unit] == s
-            p[m] = sigmoid(log_odds(models[s], X[m]))
+            p[m] = sigmoid(log_odds(models[s], X[m])) * np.exp(all_bare["rule_share"][m])
         losses[kind] = log_loss(p[usable], y[usable])
         held_out_tracker[kind] = models
     kind = min(losses, key=losses.get)
@@ -464,6 +503,12 @@ def main():
     parser.add_argument("--fused", action="store_true",
                         help="the runs are of the learned levels, whose `accurate` tracker is fused: fit `accurate` only and write "
                              "fusedAccurate, fusedAccurateWithAppearance into the +Fused.swift files")
+    parser.add_argument("--levels", default=None,
+                        help="comma-separated levels to fit (default: both, or accurate with --fused); with --write, the models "
+                             "of the other levels are kept as the file has them")
+    parser.add_argument("--without", default="",
+                        help="comma-separated tracker features the models leave out (their weights 0); "
+                             f"leaving out {SHARE} keeps it as a rule that multiplies the probability")
     parser.add_argument("--bootstrap", type=int, default=0, metavar="N",
                         help="also print the held-out ECE's 5-95%% range over N resamplings of the sequences")
     args = parser.parse_args()
@@ -478,17 +523,20 @@ def main():
     print(f"protocols: {', '.join(protocols)}")
     report = {}
     fits = {}
-    levels = ("accurate",) if args.fused else LEVELS
+    levels = tuple(args.levels.split(",")) if args.levels else ("accurate",) if args.fused else LEVELS
+    left_out = set(filter(None, args.without.split(",")))
     for level in levels:
         bare = {p: load(args.runs, args.sequences, p, 0, level) for p in protocols}
         piped = {p: load(args.runs, args.sequences, p, 50, level) for p in protocols}
         tracker_names, track_names = bare[protocols[0]][1], piped[protocols[0]][2]
         bare = {p: v[0] for p, v in bare.items()}; piped = {p: v[0] for p, v in piped.items()}
-        without = [i for i, name in enumerate(tracker_names) if name not in APPEARANCE]
+        SHARE_INDEX[0] = tracker_names.index(SHARE) if SHARE in tracker_names else None
+        kept = [i for i, name in enumerate(tracker_names) if name not in left_out]
+        without = [i for i in kept if tracker_names[i] not in APPEARANCE]
         variants = {"": without}
         appearance = [i for i, name in enumerate(tracker_names) if name in APPEARANCE]
         if appearance and np.ptp(concat(list(bare.values()))["tracker"][:, appearance[0]]) > 0:
-            variants["WithAppearance"] = list(range(len(tracker_names)))
+            variants["WithAppearance"] = kept
         report[level] = {"tracker_features": tracker_names, "track_features": track_names}
         for variant, columns in variants.items():
             figures_by_run = {}
@@ -500,6 +548,11 @@ def main():
                 print(f"{level} {variant or 'shipped cues'}: model 1 {HOLD_OUT[unit]} log loss " +
                       ", ".join(f"{k} {v:.4f}" for k, v in losses.items()) + f"; kept {model['kind']}", flush=True)
             fits[level + variant] = (w1, w2)
+            if variant and min(losses.values()) >= min(report[level]["tracker_held_out_log_loss"].values()):
+                # The appearance cues did not predict held-out frames better: the model with them is the one without.
+                print(f"{level}: the appearance cues do not lower the held-out log loss; {level}WithAppearance = {level}")
+                fits[level + variant] = fits[level]
+                report[level]["appearance_cues_dropped"] = True
             report[level]["figures" + variant] = figures_by_run
             report[level]["tracker_model" + variant] = model
             report[level]["tracker_held_out_log_loss" + variant] = losses

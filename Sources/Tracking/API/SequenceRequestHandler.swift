@@ -19,9 +19,11 @@ import Imaging
 /// - At most ``maximumTrackersPerType`` live trackers per type (object, rectangle); one more
 ///   throws ``TrackingError/tooManyTrackers(kind:limit:)`` and nothing changes.
 /// - A request with `isLastFrame` set is performed, then its tracker is released.
-/// - A call with tracking requests also registers its frame against the previous such frame
-///   (``SceneChange``, once per frame for all trackers): how each box changes and moves against
-///   the scene is a cue of its confidence. ``measureCameraMotion(on:)`` runs that registration
+/// - A call with tracking requests whose models weigh the scene cues
+///   (``TrackerConfiguration/readsSceneCues``) also registers its frame against the previous such
+///   frame (``SceneChange``, once per frame for all trackers): how each box changes and moves against
+///   the scene is a cue of its confidence. The describer describes only the boxes of trackers whose
+///   model weighs the appearance cue (``TrackerConfiguration/readsAppearanceCues``). ``measureCameraMotion(on:)`` runs that registration
 ///   ahead of the call, refined, for the caller to compensate or show the camera's motion: the
 ///   frame is still registered once.
 /// - The requests of one call run in parallel on the available cores; each tracker owns its
@@ -99,7 +101,7 @@ public final class SequenceRequestHandler {
             if let request = request as? TrackRectangleRequest { return request.parameters.needsColour }
             guard let request = request as? TrackObjectRequest else { return false }
             if request.configuration.needsColour { return true }
-            guard describer != nil else { return false }
+            guard describer != nil, request.configuration.readsAppearanceCues else { return false }
             guard let track = continuingTrack(for: request) else { return true }
             return track.appearance?.describesNext ?? false
         }
@@ -129,15 +131,17 @@ public final class SequenceRequestHandler {
             request.results = [registration.register(frame.luma)]
             registrations[request.id] = request.isLastFrame ? nil : registration
         }
-        if !jobs.isEmpty && !registeredAhead {
+        let readsScene = jobs.contains { $0.readsSceneCues }
+        if readsScene && !registeredAhead {
             sceneRegistration.measureChange(into: sceneChange, shift: sceneRegistration.register(frame.luma, refining: false).peak)
         }
+        let measuredChange = readsScene || registeredAhead ? sceneChange : nil
         noteObjects(of: jobs)
         var outcomes = [Outcome?](repeating: nil, count: jobs.count)
         outcomes.withUnsafeMutableBufferPointer { slots in
             // Each job owns its tracker and writes only its own slot; the frame and the scene change
             // are only read while the jobs run.
-            nonisolated(unsafe) let slots = slots, jobs = jobs, sceneChange = sceneChange
+            nonisolated(unsafe) let slots = slots, jobs = jobs, sceneChange = measuredChange
             let networks = siameseNetworks, describer = describer
             let run = { @Sendable (index: Int) -> Void in
                 slots[index] = jobs[index].run(on: frame, sceneChange: sceneChange, networks: networks, describer: describer)
@@ -180,9 +184,18 @@ public final class SequenceRequestHandler {
         case startRectangle(TrackRectangleRequest, Quadrilateral)
         case continueRectangle(TrackRectangleRequest, Track<PlanarObjectTracker, RectangleObservation>)
 
+        /// Whether the job's tracker reads the frame's ``SceneChange`` (a rectangle's always may).
+        var readsSceneCues: Bool {
+            switch self {
+            case let .startObject(request, _): request.configuration.readsSceneCues
+            case let .continueObject(request, _): request.configuration.readsSceneCues
+            case .startRectangle, .continueRectangle: true
+            }
+        }
+
         /// Runs the job; a continued object's estimate gets the appearance cue here, with `describer`,
         /// so that describing one object overlaps with tracking the others.
-        func run(on frame: ImageFrame, sceneChange: SceneChange, networks: SiameseNetworkLibrary?,
+        func run(on frame: ImageFrame, sceneChange: SceneChange?, networks: SiameseNetworkLibrary?,
                  describer: AppearanceDescriber?) -> Outcome {
             do {
                 switch self {
@@ -332,7 +345,8 @@ public final class SequenceRequestHandler {
                                                    boundingBox: NormalizedRect(clipped, imageWidth: width, imageHeight: height))
             request.evidence = nil
             let track = Track(tracker: tracker, configuration: request.configuration, last: result)
-            track.appearance = describer?.describe(clipped, in: frame).map(AppearanceMemory.init)
+            track.appearance = request.configuration.readsAppearanceCues
+                ? describer?.describe(clipped, in: frame).map(AppearanceMemory.init) : nil
             finish(request, result, track: track)
         case let (.continueObject(request, track), .updated(estimate)):
             let result = DetectedObjectObservation(id: track.last.id,

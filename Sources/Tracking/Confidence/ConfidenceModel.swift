@@ -22,7 +22,8 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
         "bias", "log_sharpness", "peak_ratio", "first_agreement", "smoothed_agreement", "fix_logit",
         "log_frames_without_fix", "jump", "size_change", "visible_fraction", "colour_contrast", "log_sharpness_x_agreement",
         "motion_against_scene", "scene_change", "smoothed_scene_change", "appearance_similarity",
-        "smoothed_appearance_similarity", "partner_agreement", "partner_logit", "box_from_partner",
+        "smoothed_appearance_similarity", "partner_agreement", "partner_logit", "box_from_partner", "look_alike_ratio",
+        "log_identity_share",
     ]
     public let weights: [Float]
     /// Boosted trees over the features of ``featureNames``, whose values add to the log-odds.
@@ -42,6 +43,19 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
         self.weights = weights
         self.trees = trees
     }
+
+    /// The features of the scene cues (``SceneContrast``) and of the appearance cues (``AppearanceDescriber``).
+    public static let sceneFeatures = 12...14, appearanceFeatures = 15...16
+
+    /// Whether the model weighs any feature of `features`: a non-zero weight, or a tree that splits on it.
+    public func reads(_ features: ClosedRange<Int>) -> Bool {
+        features.contains { $0 < weights.count && weights[$0] != 0 } || trees.contains { $0.features.contains(where: features.contains) }
+    }
+
+    /// Whether the model weighs the scene cues: without, its tracker's frames need no scene registration.
+    public var readsSceneCues: Bool { reads(Self.sceneFeatures) }
+    /// Whether the model weighs the appearance cues: without, its boxes need no description.
+    public var readsAppearanceCues: Bool { reads(Self.appearanceFeatures) }
 
     /// The probability (0...1) that the box is on the object given `evidence`: that its place is
     /// the object's (``TrackingEvidence/identityShare``) times what the cues say of the place.
@@ -89,6 +103,8 @@ public struct ConfidenceModel: LogisticConfidenceModel, Sendable, Equatable, Has
         body(17, min(max(finite(e.partnerAgreement), 0), 1))
         body(18, Logistic.logit(e.partnerConfidence))
         body(19, e.boxFromPartner ? 1 : 0)
+        body(20, min(max(finite(e.lookAlikeRatio), 0), 2))
+        body(21, log(min(max(finite(e.identityShare), 0.05), 1)))
     }
 
     private static func finite(_ value: Float) -> Float { value.isFinite ? value : 0 }

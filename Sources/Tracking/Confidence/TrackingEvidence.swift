@@ -14,7 +14,8 @@ import Imaging
 /// and, with an ``AppearanceDescriber``, how much the box still looks like the object's first view
 /// (on the latest description and on average). A ``FusedTracker``'s evidence is its Siamese
 /// tracker's, with its partner's (the correlation filter's) view: how much their boxes agree, how
-/// sure the partner is, and whose box was reported.
+/// sure the partner is, and whose box was reported. A ``SiameseTracker`` adds how close the
+/// strongest look-alike on its map comes to the chosen cell.
 public struct TrackingEvidence: Sendable, Equatable, Hashable {
     /// Peak-to-sidelobe ratio of the translation response (>= 0).
     public var sharpness: Float
@@ -62,8 +63,11 @@ public struct TrackingEvidence: Sendable, Equatable, Hashable {
     public var boxFromPartner = false
     /// Probability (0...1) that the box's place is the object rather than a look-alike it cannot be
     /// told from there (``SiameseSettings/tellsLookAlikesApart``): 1 / the number of followed places
-    /// that overlap it; 1 without look-alikes. Not a cue: the confidence is multiplied by it.
+    /// that overlap it; 1 without look-alikes. The confidence is multiplied by it.
     public var identityShare: Float = 1
+    /// The nearest look-alike's margin: the Siamese head's highest object probability more than two
+    /// cells from the chosen cell, over the chosen cell's (0...2; 0 without a Siamese map).
+    public var lookAlikeRatio: Float = 0
 
     /// Less than ``ConfidenceModel/outOfViewBelow`` of the box is inside the frame: the object left the picture.
     public var isOutOfView: Bool { !(visibleFraction >= ConfidenceModel.outOfViewBelow) }

@@ -34,6 +34,24 @@ public enum TrackerConfiguration: Sendable, Equatable {
         return true
     }
 
+    /// True when one of the tracker's confidence models weighs the scene cues (``SceneChange``): the
+    /// handler then registers each frame against the last.
+    public var readsSceneCues: Bool {
+        switch self {
+        case .correlationFilter(let parameters):
+            parameters.confidenceModel.readsSceneCues || parameters.appearanceConfidenceModel.readsSceneCues
+        case .siamese(let siamese):
+            siamese.confidenceModel.readsSceneCues || siamese.appearanceConfidenceModel.readsSceneCues
+        case .fused(let fused):
+            TrackerConfiguration.siamese(fused.siamese).readsSceneCues || TrackerConfiguration.correlationFilter(fused.filter).readsSceneCues
+                || fused.confidenceModel.readsSceneCues || fused.appearanceConfidenceModel.readsSceneCues
+        }
+    }
+
+    /// True when the reported confidence's model with the appearance cue weighs it: the handler's
+    /// describer then describes the tracker's boxes.
+    public var readsAppearanceCues: Bool { appearanceConfidenceModel.readsAppearanceCues }
+
     /// The model of the reported confidence when the handler adds the appearance cue.
     public var appearanceConfidenceModel: ConfidenceModel {
         switch self {

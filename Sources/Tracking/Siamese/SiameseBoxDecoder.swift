@@ -16,6 +16,9 @@ package struct SiameseBoxDecoder {
         /// Peak-to-sidelobe ratio of the object-probability map at the chosen cell (the cells more
         /// than two from it are the sidelobe): how distinct the object is from everything else.
         package var sharpness: Float
+        /// The highest object probability more than two cells from the chosen cell (the strongest
+        /// look-alike on the map, whatever its score; 0 for a look-alike's own candidate).
+        package var sidelobePeak: Float = 0
     }
 
     let side: Int
@@ -68,16 +71,19 @@ package struct SiameseBoxDecoder {
             }
         }
         let row = best / side, column = best % side
-        var sum: Float = 0, squares: Float = 0, count: Float = 0
+        var sum: Float = 0, squares: Float = 0, count: Float = 0, sidelobePeak: Float = 0
         for cell in 0..<cells where abs(cell / side - row) > 2 || abs(cell % side - column) > 2 {
             sum += scores[cell]
             squares += scores[cell] * scores[cell]
+            sidelobePeak = max(sidelobePeak, scores[cell])
             count += 1
         }
         let mean = count > 0 ? sum / count : 0
         let spread = count > 1 ? max(squares / count - mean * mean, 1e-6).squareRoot() : 1
         let sharpness = (scores[best] - mean) / spread
-        return candidate(at: best, of: response, sharpness: sharpness.isFinite ? sharpness : 0)
+        var chosen = candidate(at: best, of: response, sharpness: sharpness.isFinite ? sharpness : 0)
+        chosen.sidelobePeak = sidelobePeak
+        return chosen
     }
 
     /// The box `cell` of `response` asks for, with the cell's score and penalty from the last ``decode``.

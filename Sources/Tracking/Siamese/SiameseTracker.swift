@@ -258,7 +258,11 @@ public final class SiameseTracker: ObjectTracker {
         let resolution = lookAlikes.resolve(chosen: (x + decoded.dx / scale, y + decoded.dy / scale),
                                             peaks: peaks.lazy.map { (x + $0.dx / scale, y + $0.dy / scale) },
                                             width: width, height: height, isSure: confidence >= ConfidenceModel.solidAbove)
-        if case .lookAlike(let index) = resolution.choice { return (peaks[index], resolution) }
+        if case .lookAlike(let index) = resolution.choice {
+            var continued = peaks[index]
+            continued.sidelobePeak = decoded.score  // the decoder's choice is now the nearest look-alike
+            return (continued, resolution)
+        }
         return (decoded, resolution)
     }
 
@@ -304,6 +308,7 @@ public final class SiameseTracker: ObjectTracker {
             colourContrast: 0, motionAgainstScene: contrast.motion, sceneChange: contrast.change,
             smoothedSceneChange: contrast.smoothedChange)
         evidence.identityShare = identityShare
+        evidence.lookAlikeRatio = candidate.score > 0 ? candidate.sidelobePeak / candidate.score : 0
         return Proposal(placement: placement, candidate: candidate, box: box, clipped: clipped, evidence: evidence,
                         confidence: confidenceModel.probability(evidence))
     }
