@@ -1,6 +1,5 @@
 import Detection
 import Imaging
-import Numerics
 import XCTest
 
 final class TrackDetectionAssociationTests: XCTestCase {
@@ -74,15 +73,5 @@ final class TrackDetectionAssociationTests: XCTestCase {
         XCTAssertEqual(result.matches.map(\.track), [1])
         XCTAssertEqual(result.unmatchedTracks, [0])
         XCTAssertEqual(result.unmatchedDetections, [1])
-    }
-
-    func testOptimalAssignmentOnRectangularMatrices() {
-        // 3 rows x 2 columns: row 2 must stay unassigned; optimum 1 + 1 = 2.
-        XCTAssertEqual(OptimalAssignment.solve([[1, 9], [9, 1], [5, 5]]), [0, 1, nil])
-        // 2 rows x 3 columns: the classic case where the locally best first choice is wrong.
-        XCTAssertEqual(OptimalAssignment.solve([[1, 2, 9], [1, 9, 9]]), [1, 0])
-        XCTAssertEqual(OptimalAssignment.solve([[4, 1, 3], [2, 0, 5], [3, 2, 2]]), [1, 0, 2])
-        XCTAssertEqual(OptimalAssignment.solve([]), [])
-        XCTAssertEqual(OptimalAssignment.solve([[.nan, 1], [1, .infinity]]), [1, 0])
     }
 }

@@ -53,18 +53,13 @@ public final class KeyframeGuidedSession: ClipSession {
     /// box that is empty or outside the frame.
     public init(clipPath: String, targets: [KeyframedTarget], options: TrackingOptions = TrackingOptions(),
                 windowBytes: Int = defaultWindowBytes) throws {
-        guard targets.count <= SequenceRequestHandler.maximumTrackersPerType else {
-            throw SessionError.tooManyTargets(path: clipPath, kind: "boxes", count: targets.count,
-                                              limit: SequenceRequestHandler.maximumTrackersPerType)
-        }
-        guard options.reseedEvery >= 0 else { throw SessionError.badReseedInterval(options.reseedEvery) }
-        let reader = try VideoReader(path: clipPath)
+        let opening = try SessionOpening(clipPath: clipPath, boxes: targets.count, options: options)
+        let reader = opening.reader
         self.reader = reader
         info = reader.info
         self.clipPath = clipPath
-        let runnable = try RunnableTrackerKind.resolving(options)
-        self.options = runnable.options
-        runtimeWarning = runnable.warning
+        self.options = opening.options
+        runtimeWarning = opening.runtimeWarning
         self.targets = try targets.map { try $0.clipped(toWidth: reader.info.width, height: reader.info.height) }
         if let frames = info.frameCount {
             try Self.checkKeyframes(of: self.targets, before: frames, clip: clipPath)

@@ -34,20 +34,15 @@ public final class ClipTrackingSession: ClipSession {
     /// ``SessionError`` for more than 16 boxes or 16 planar objects, a bad start frame, a box outside
     /// the frame or corners not all inside it.
     public init(clipPath: String, targets: [TrackTarget], options: TrackingOptions = TrackingOptions()) throws {
-        for (kind, count) in [("boxes", targets.count { $0.corners == nil }), ("rectangles", targets.count { $0.corners != nil })]
-        where count > SequenceRequestHandler.maximumTrackersPerType {
-            throw SessionError.tooManyTargets(path: clipPath, kind: kind, count: count, limit: SequenceRequestHandler.maximumTrackersPerType)
-        }
-        guard options.startFrame >= 0 else { throw SessionError.badStartFrame(path: clipPath, startFrame: options.startFrame) }
-        guard options.reseedEvery >= 0 else { throw SessionError.badReseedInterval(options.reseedEvery) }
-        let reader = try VideoReader(path: clipPath)
+        // Rectangles and automatic tracks run no learned tracker: only boxes need the runtime.
+        let opening = try SessionOpening(clipPath: clipPath, boxes: targets.count { $0.corners == nil },
+                                         rectangles: targets.count { $0.corners != nil }, options: options)
+        let reader = opening.reader
         self.reader = reader
         info = reader.info
         self.clipPath = clipPath
-        // Rectangles and automatic tracks run no learned tracker: only boxes need the runtime.
-        let runnable = targets.contains { $0.corners == nil } ? try RunnableTrackerKind.resolving(options) : (options: options, warning: nil)
-        self.options = runnable.options
-        runtimeWarning = runnable.warning
+        self.options = opening.options
+        runtimeWarning = opening.runtimeWarning
         do {
             self.targets = try targets.map { try $0.clipped(toWidth: reader.info.width, height: reader.info.height) }
         } catch let error as BoxSpecError {
@@ -180,35 +175,5 @@ extension Duration {
     var seconds: Double {
         let (s, attoseconds) = components
         return Double(s) + Double(attoseconds) * 1e-18
-    }
-}
-
-/// A request the session cannot carry out.
-public enum SessionError: Error, CustomStringConvertible, Equatable {
-    case tooManyTargets(path: String, kind: String, count: Int, limit: Int)
-    case badStartFrame(path: String, startFrame: Int)
-    case badReseedInterval(Int)
-    case startFrameBeyondEnd(path: String, startFrame: Int, frames: Int)
-    case unusableBox(path: String, problem: BoxSpecError)
-    case badDetectionInterval(Int)
-    case notAClassDetector(String)
-
-    public var description: String {
-        switch self {
-        case .tooManyTargets(let path, let kind, let count, let limit):
-            return "\(path): \(count) \(kind) given, at most \(limit) can be tracked at once"
-        case .badStartFrame(let path, let startFrame):
-            return "\(path): start frame \(startFrame) is negative"
-        case .badReseedInterval(let n):
-            return "re-seed interval \(n) is negative (use 0 to turn re-seeding off)"
-        case .startFrameBeyondEnd(let path, let startFrame, let frames):
-            return "\(path): start frame \(startFrame) is past the end of the clip (\(frames) frames)"
-        case .unusableBox(let path, let problem):
-            return "\(path): \(problem)"
-        case .badDetectionInterval(let n):
-            return "detection interval \(n) must be 1 or more"
-        case .notAClassDetector(let name):
-            return "'\(name)' is not a class detector: use person, face, a YOLO .onnx model or a cascade"
-        }
     }
 }

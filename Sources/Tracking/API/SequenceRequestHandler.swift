@@ -34,6 +34,9 @@ public final class SequenceRequestHandler {
     private final class Track<Tracker, Observation> {
         let tracker: Tracker
         let configuration: TrackerConfiguration
+        /// Whether the tracker's confidence reads the scene cues (``TrackerConfiguration/readsSceneCues``),
+        /// settled once when the track starts.
+        let readsSceneCues: Bool
         var last: Observation
         /// The object's first description and the latest similarity with it (with a describer).
         var appearance: AppearanceMemory?
@@ -43,6 +46,7 @@ public final class SequenceRequestHandler {
         init(tracker: Tracker, configuration: TrackerConfiguration, last: Observation) {
             self.tracker = tracker
             self.configuration = configuration
+            self.readsSceneCues = configuration.readsSceneCues
             self.last = last
         }
     }
@@ -101,9 +105,9 @@ public final class SequenceRequestHandler {
             if let request = request as? TrackRectangleRequest { return request.parameters.needsColour }
             guard let request = request as? TrackObjectRequest else { return false }
             if request.configuration.needsColour { return true }
-            guard describer != nil, request.configuration.readsAppearanceCues else { return false }
-            guard let track = continuingTrack(for: request) else { return true }
-            return track.appearance?.describesNext ?? false
+            // A continuing track has an appearance memory only when its model reads the appearance cues.
+            if let track = continuingTrack(for: request) { return track.appearance?.describesNext ?? false }
+            return describer != nil && request.configuration.readsAppearanceCues
         }
     }
 
@@ -188,7 +192,7 @@ public final class SequenceRequestHandler {
         var readsSceneCues: Bool {
             switch self {
             case let .startObject(request, _): request.configuration.readsSceneCues
-            case let .continueObject(request, _): request.configuration.readsSceneCues
+            case let .continueObject(_, track): track.readsSceneCues
             case .startRectangle, .continueRectangle: true
             }
         }

@@ -41,7 +41,7 @@ public final class SiameseTracker: ObjectTracker {
     private var framesWithoutFix = 0
     /// The last frame's confidence (1 at the start) and whether its box was out of view.
     private var confidence: Float = 1, isOutOfView = false
-    /// The centre on the last frame the confidence reached 0.5: where a lost object is searched from.
+    /// The centre on the last frame the confidence reached ``believedFrom``: where a lost object is searched from.
     private var anchorX: Float, anchorY: Float
     /// Frames since the anchor's, and the centre's smoothed motion per frame over confident frames (frame pixels).
     private var framesSinceAnchor = 0, velocityX: Float = 0, velocityY: Float = 0
@@ -156,7 +156,7 @@ public final class SiameseTracker: ObjectTracker {
             : (candidate.dx * candidate.dx + candidate.dy * candidate.dy).squareRoot() / scale
         var chosen = assess(followed, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange,
                             identityShare: identity.identityShare)
-        if settings.redetectsWhenLost, chosen.confidence < 0.5 {
+        if settings.redetectsWhenLost, chosen.confidence < Self.believedFrom {
             // Unsure of the head, the tracker believes the object's motion (as the filters coast):
             // an object it carries out of the picture has left, instead of the box clinging to the edge.
             let steps = Float(framesSinceAnchor + 1)
@@ -169,7 +169,7 @@ public final class SiameseTracker: ObjectTracker {
         var reacquired = false
         if settings.redetectsWhenLost, confidence < ConfidenceModel.lostBelow {
             // An object that left the picture stays out of view until a box's confidence says it is back.
-            if isOutOfView, chosen.confidence < 0.5 {
+            if isOutOfView, chosen.confidence < Self.believedFrom {
                 let held = Placement(centreX: centreX, centreY: centreY, width: width, height: height)
                 chosen = assess(held, candidate, displacement: 0, previousSize: previousSize, sceneChange: sceneChange,
                                 identityShare: identity.identityShare)
@@ -319,7 +319,7 @@ public final class SiameseTracker: ObjectTracker {
     /// candidate expecting the same size as the crop that found it. A candidate is a box wholly in
     /// the picture, within the object's reach since it was last seen confidently
     /// (``SiameseSettings/motionSpread``), where the head has a fix at least as sure as its running
-    /// average on the object and whose confidence says the object is there (0.5 or more) and more
+    /// average on the object and whose confidence says the object is there (``believedFrom`` or more) and more
     /// surely than at `current`. Returns a candidate found on
     /// two frames in a row (its centre inside the first's box: a look-alike that wins one crop by
     /// chance rarely does twice); else nil.
@@ -341,7 +341,7 @@ public final class SiameseTracker: ObjectTracker {
         }
         let zoomedSide = max(1, Int((Float(side) * zoom).rounded())), zoomedScale = scale / zoom
         guard let found = search(rgb, centreX: centre.0, centreY: centre.1, side: zoomedSide, scale: zoomedScale, pad: pad,
-                                 redetecting: true, zoom: zoom), found.score > max(0.5, averageScore ?? 0) else { return nil }
+                                 redetecting: true, zoom: zoom), found.score > max(FixConfidence.trustedAbove, averageScore ?? 0) else { return nil }
         let placement = follow(found, fromX: centre.0, y: centre.1, scale: zoomedScale, zoom: zoom)
         let (w, h) = (placement.width, placement.height)
         guard placement.centreX - w / 2 >= 0, placement.centreY - h / 2 >= 0, placement.centreX + w / 2 <= Float(frameWidth),
@@ -349,7 +349,7 @@ public final class SiameseTracker: ObjectTracker {
               hypot(placement.centreX - anchorX, placement.centreY - anchorY) <= reach else { return nil }
         let displacement = hypot(placement.centreX - centreX, placement.centreY - centreY)
         let proposal = assess(placement, found, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
-        guard proposal.confidence >= 0.5, proposal.confidence > current.confidence else { return nil }
+        guard proposal.confidence >= Self.believedFrom, proposal.confidence > current.confidence else { return nil }
         guard let earlier, abs(placement.centreX - earlier.centreX) < earlier.width / 2,
               abs(placement.centreY - earlier.centreY) < earlier.height / 2 else {
             unconfirmed = placement
@@ -378,7 +378,7 @@ public final class SiameseTracker: ObjectTracker {
         _ = sceneContrast.measure(box: proposal.clipped, sceneChange: sceneChange)
         confidence = proposal.confidence
         isOutOfView = proposal.evidence.isOutOfView
-        guard confidence >= 0.5 else {
+        guard confidence >= Self.believedFrom else {
             framesSinceAnchor += 1
             return
         }
@@ -395,6 +395,11 @@ public final class SiameseTracker: ObjectTracker {
         framesSinceAnchor = 0
     }
 
+    /// The confidence from which the tracker believes its box: it anchors the search for a lost object
+    /// there, learns the object's motion from it and accepts a re-detection. It is the probability at
+    /// which the object is as likely there as not, the solid threshold's (``ConfidenceModel/solidAbove``)
+    /// reached inclusively.
+    private static let believedFrom = ConfidenceModel.solidAbove
     /// The object probability at which the head's other peaks count as look-alikes: places it takes
     /// for the object more likely than not.
     private static let lookAlikeScore: Float = 0.5

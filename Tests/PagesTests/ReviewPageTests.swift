@@ -11,10 +11,12 @@ import XCTest
 
 /// The review page (`track --report`): the moments to check are where the CSV's tracks change state,
 /// each timeline shows its track's shares of solid, dashed and `lost` frames, and the page links the
-/// MP4 by a relative path.
+/// MP4 by a relative path. The page is the one a real tracking session writes (Pipeline's sink).
 final class ReviewPageTests: XCTestCase {
     func testThePageOfARealRunHoldsItsMomentsTimelinesAndVideo() throws {
-        let folder = try PipelineFixtures.temporaryFolder(self)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vtrack-pages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let clip = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         let outputs = try OutputPaths(clip: clip, out: nil, csv: path("t.csv"), video: path("clips/t.mp4"), report: path("pages/review.html"))

@@ -1,9 +1,9 @@
 import Imaging
 import Numerics
-import Tracking
 import XCTest
 
-final class FourierCorrelationTests: XCTestCase {
+/// `CircularCorrelator` against the correlation's definition, summed directly.
+final class CircularCorrelatorTests: XCTestCase {
     func testMatchesDirectCircularCorrelation() {
         for (rows, columns) in [(12, 10), (7, 9), (1, 16)] {
             var random = SplitMix64(seed: UInt64(rows * 100 + columns))
