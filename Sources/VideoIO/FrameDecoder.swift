@@ -42,7 +42,7 @@ final class FrameDecoder {
         context.pointee.pkt_timebase = stream.pointee.time_base
         // One frame in flight more than there are cores: the caller's own work on the previous frame
         // (tracking) then overlaps with decoding instead of leaving a core idle. Measured on 2 cores
-        // (scripts/bench.sh): decode + track of a 720p clip 500 -> 590 frames/s, 1080p unchanged;
+        // (scripts/benchmarks/bench.sh): decode + track of a 720p clip 500 -> 590 frames/s, 1080p unchanged;
         // decode alone 7-14% slower, which the pipeline never runs.
         context.pointee.thread_count = Int32(clamping: min(16, max(1, ProcessInfo.processInfo.activeProcessorCount + 1)))
         context.pointee.thread_type = FF_THREAD_FRAME

@@ -4,7 +4,7 @@ import TestFootage
 import XCTest
 
 /// `vtrack eval --mot`'s figures against py-motmetrics 1.4.0 and TrackEval 1.3.0 on the same files
-/// (scripts/ci/mot-reference-scores.py, in the environment scripts/mot-scoring-venv.sh makes): vtrack's
+/// (scripts/ci/mot-reference-scores.py, in the environment scripts/setup/mot-scoring-venv.sh makes): vtrack's
 /// own automatic tracking of both TUD sequences, and a perturbed copy of their ground truth with
 /// dropped rows, shifted and resized boxes, swapped and renewed ids and false positives.
 final class MOTScoringAgreementTests: XCTestCase {
@@ -14,7 +14,7 @@ final class MOTScoringAgreementTests: XCTestCase {
     /// Skips the test when the reference scorers' environment has not been made.
     private func requireReferenceEnvironment() throws {
         guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw XCTSkip("\(python) is missing: run scripts/mot-scoring-venv.sh to make the reference scorers' environment")
+            throw XCTSkip("\(python) is missing: run scripts/setup/mot-scoring-venv.sh to make the reference scorers' environment")
         }
     }
 

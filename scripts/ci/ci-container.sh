@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CI: the container image, for real. Makes the Debian base image locally (no registry is needed:
-# scripts/build-base-image.sh) and the vtrack image (scripts/build-image.sh), then runs it as
+# scripts/container/build-base-image.sh) and the vtrack image (scripts/container/build-image.sh), then runs it as
 # deploy/vtrack-batch-job.yaml does (nothing writable but the mounted folder that holds the footage
 # and the outputs, the unprivileged user 65534) over the four short clips of scripts/ci/ci-batch-runs.sh:
 #   1. the face detector on the carphone clip: the OpenVINO runtime and models in the image;
@@ -18,10 +18,10 @@ started=$SECONDS
 step() { echo "ci-container: [$((SECONDS - started)) s] $*"; }
 
 [ "$(id -u)" -eq 0 ] || fail "needs root (debootstrap, and the volume handed to the containers' user)"
-bash scripts/apt-install.sh podman runc python3-yaml
+bash scripts/setup/apt-install.sh podman runc python3-yaml
 work="$(mktemp -d "${TMPDIR:-/tmp}/vtrack-ci-container.XXXXXX")"
 trap 'status=$?; if [ "$status" -eq 0 ]; then rm -rf "$work"; else echo "ci-container: kept $work" >&2; fi' EXIT
-source scripts/container-engine.sh
+source scripts/container/container-engine.sh
 if [ "${engine[0]}" = podman ] && [ -z "${CONTAINERS_CONF:-}" ]; then
   # Podman asks for more open files and processes than a machine like CI's lets a container have
   # (and crun cannot set limits there): the machine's own limit of open files, and no more processes
@@ -42,12 +42,12 @@ manifest=deploy/vtrack-batch-job.yaml
 check_quoted "$manifest"
 image=localhost/vtrack:latest
 named="$(/usr/bin/python3 -c 'import sys, yaml; print(yaml.safe_load(open(sys.argv[1]))["spec"]["template"]["spec"]["containers"][0]["image"])' "$manifest")"
-[ "$named" = "$image" ] || fail "$manifest names the image $named, scripts/build-image.sh builds $image"
+[ "$named" = "$image" ] || fail "$manifest names the image $named, scripts/container/build-image.sh builds $image"
 
 step "base image"
-bash scripts/build-base-image.sh localhost/debian:bookworm
+bash scripts/container/build-base-image.sh localhost/debian:bookworm
 step "vtrack image"
-BASE_IMAGE=localhost/debian:bookworm bash scripts/build-image.sh "$image"
+BASE_IMAGE=localhost/debian:bookworm bash scripts/container/build-image.sh "$image"
 
 data="$work/data"
 write_footage "$data/footage" .build-static/release/vtrack

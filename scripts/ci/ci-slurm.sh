@@ -16,7 +16,7 @@ step() { echo "ci-slurm: [$((SECONDS - started)) s] $*"; }
 
 [ "$(id -u)" -eq 0 ] || fail "needs root (it starts munged, slurmctld and slurmd)"
 check_quoted deploy/vtrack-batch.sbatch
-bash scripts/apt-install.sh slurm-wlm slurm-client munge
+bash scripts/setup/apt-install.sh slurm-wlm slurm-client munge
 bash scripts/install-deps.sh
 swift build -c release --product vtrack >/dev/null
 export PATH="$repo/.build/release:$PATH"   # `vtrack` in the job scripts, as on a cluster's nodes

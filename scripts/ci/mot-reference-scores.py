@@ -8,7 +8,7 @@ GT_DIR holds <Seq>/gt/gt.txt and <Seq>/seqinfo.ini (MOTChallenge layout); RESULT
 Both scorers read the files as MOT15 (`mot15-2D` for py-motmetrics, ground-truth rows with flag 0
 dropped; BENCHMARK MOT15 for TrackEval), match at IoU >= 0.5, and score each sequence and all of them
 combined (COMBINED). MOTP is reported as the mean IoU of the matches (py-motmetrics' `motp` is
-1 - that). Make the environment with scripts/mot-scoring-venv.sh.
+1 - that). Make the environment with scripts/setup/mot-scoring-venv.sh.
 """
 import argparse
 import contextlib

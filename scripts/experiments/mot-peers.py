@@ -4,7 +4,7 @@
 detections, and scores them beside vtrack with `vtrack eval --mot ... --compare`, so every figure has
 its peers beside it from the same run.
 
-    bash scripts/mot-scoring-venv.sh
+    bash scripts/setup/mot-scoring-venv.sh
     swift build -c release --product vtrack
     .venv-mot/bin/python scripts/experiments/mot-peers.py ../shared/data/mot --out mot-out
 

@@ -2,13 +2,13 @@
 # Builds the vtrack container image IMAGE (default localhost/vtrack:latest) from the Containerfile:
 # vtrack linked statically against the Swift runtime (swift build --static-swift-stdlib, in
 # .build-static so that .build is left alone), the OpenVINO runtime and models of .deps/, on the
-# base image BASE_IMAGE (default debian:bookworm-slim; scripts/build-base-image.sh makes
+# base image BASE_IMAGE (default debian:bookworm-slim; scripts/container/build-base-image.sh makes
 # localhost/debian:bookworm where no registry is reachable). Uses podman, else docker
 # (CONTAINER_ENGINE chooses).
-#   scripts/build-image.sh [IMAGE]
+#   scripts/container/build-image.sh [IMAGE]
 set -euo pipefail
-cd "$(dirname "$0")/.."
-source scripts/container-engine.sh
+cd "$(dirname "$0")/../.."
+source scripts/container/container-engine.sh
 image="${1:-localhost/vtrack:latest}"
 base="${BASE_IMAGE:-debian:bookworm-slim}"
 bash scripts/install-deps.sh

@@ -3,7 +3,7 @@
 # decode-only fps, decode + track (1 box, fast) fps, + annotated encode fps, tracker-only fps per level.
 # Uses shared/data beside the repository; the 1080p clip is the 720p cockatoo clip upscaled (made once in /tmp).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 data="${VTRACK_DATA:-../shared/data}"
 swift build -c release --product vtrack >/dev/null
 clip720="$data/clips/cockatoo_handheld.mp4"

@@ -4,7 +4,7 @@
 # (a textured object moving along a smooth path and growing 40% over a textured background).
 # Extra arguments go to `vtrack synth` (see `vtrack synth --help`), e.g. --hide-from 60 --jump 100,0.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 dir="${1:-synthetic-data}"; shift || true
 swift build -c release --product vtrack >/dev/null
 mkdir -p "$dir/synthetic"

@@ -3,10 +3,10 @@
 # a minimal root file system from Debian's mirror (debootstrap --variant=minbase, about 2 minutes)
 # imported as IMAGE (default localhost/debian:bookworm). Does nothing when IMAGE already exists.
 # Needs root; installs debootstrap when it is missing. DEBIAN_MIRROR overrides the mirror.
-#   scripts/build-base-image.sh [IMAGE]
+#   scripts/container/build-base-image.sh [IMAGE]
 set -euo pipefail
-cd "$(dirname "$0")/.."
-source scripts/container-engine.sh
+cd "$(dirname "$0")/../.."
+source scripts/container/container-engine.sh
 image="${1:-localhost/debian:bookworm}"
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 if "${engine[@]}" image inspect "$image" >/dev/null 2>&1; then
@@ -17,7 +17,7 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "error: build-base-image: debootstrap needs root" >&2
   exit 1
 fi
-bash scripts/apt-install.sh debootstrap
+bash scripts/setup/apt-install.sh debootstrap
 rootfs="$(mktemp -d "${TMPDIR:-/tmp}/vtrack-rootfs.XXXXXX")"
 trap 'rm -rf --one-file-system "$rootfs"' EXIT
 echo "build-base-image: debootstrap bookworm from $mirror"

@@ -4,13 +4,13 @@
 # use (Tests/CLITests/Browser/). Works in a neutral folder (default /tmp/demo, emptied first) so that
 # no checkout path shows in the pages' commands.
 #
-# Usage: scripts/review-screenshots.sh [WORK_DIR]   (needs .build/release/vtrack, chromium, ffmpeg)
+# Usage: scripts/pages/review-screenshots.sh [WORK_DIR]   (needs .build/release/vtrack, chromium, ffmpeg)
 #
 # The correction (frame 31: `right` moved 13 px right and 23 px down, back onto its walker) was read
 # off that frame's still for the run the default level gives today; check it still holds after a
 # tracker change, and the README's captions with it.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${1:-/tmp/demo}
 vtrack=$root/.build/release/vtrack
 browser=$root/Tests/CLITests/Browser

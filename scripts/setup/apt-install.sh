@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages given as arguments that are not installed yet (apt-get, no
 # recommends). Does nothing, and needs no root, when all are there.
-#   scripts/apt-install.sh PACKAGE...
+#   scripts/setup/apt-install.sh PACKAGE...
 set -euo pipefail
 missing=()
 for p in "$@"; do

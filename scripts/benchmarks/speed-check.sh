@@ -11,10 +11,10 @@
 # over threads: what a loaded machine charges) and the peak memory.
 # With VTRACK_BASELINE=/path/to/another/vtrack, that build runs in every round too (rows marked
 # "baseline"): before-and-after figures from the same call.
-# Usage: scripts/speed-check.sh [ROUNDS]   (default 2; needs ../shared/data and the OpenCV venv of
+# Usage: scripts/benchmarks/speed-check.sh [ROUNDS]   (default 2; needs ../shared/data and the OpenCV venv of
 #        ../shared/tools (its README); VTRACK_DATA, VTRACK_TOOLS, VTRACK_BIN and PEERS_PYTHON override)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 rounds="${1:-2}"
 data="${VTRACK_DATA:-../shared/data}"
 tools="${VTRACK_TOOLS:-../shared/tools}"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes .venv-mot/ (ignored by git) with the reference MOT scorers and the peer trackers, pinned in
-# scripts/mot-scoring-requirements.txt:
+# scripts/setup/mot-scoring-requirements.txt:
 #   py-motmetrics 1.4.0 and TrackEval 1.3.0  what `vtrack eval --mot` must agree with
 #                                             (scripts/ci/mot-reference-scores.py, the agreement test)
 #   supervision 0.26.1 (ByteTrack), norfair 2.3.0   scripts/experiments/mot-peers.py
@@ -12,9 +12,9 @@
 # dependencies; the ones its metrics import (scipy, tabulate) are in the requirements. Its optional
 # datasets that need pycocotools are not used.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 venv=.venv-mot
-requirements=scripts/mot-scoring-requirements.txt
+requirements=scripts/setup/mot-scoring-requirements.txt
 stamp="$venv/installed-$(sha256sum "$requirements" | cut -c1-16)-trackeval-1.3.0"
 if [ -f "$stamp" ]; then
   exit 0
