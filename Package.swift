@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Numerics", "Imaging", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "NeuralDetectionTests", dependencies: ["NeuralDetection", "Detection", "Imaging", "Tracking", "VideoIO", "TestFootage"], exclude: ["Fixtures"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
-        .testTarget(name: "TrackFormatsTests", dependencies: ["TrackFormats", "Imaging"]),
+        .testTarget(name: "TrackFormatsTests", dependencies: ["TrackFormats", "Imaging", "Pipeline", "TestFootage"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "TrackFormats", "Imaging", "Pipeline", "TestFootage"]),
         .testTarget(name: "PipelineTests", dependencies: ["Files", "TrackFormats", "Pages", "Pipeline", "VideoIO", "Imaging", "Tracking", "Detection", "NeuralDetection", "TestFootage"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Files", "TrackFormats", "Pages", "Evaluation", "Pipeline", "Imaging", "VideoIO", "Tracking", "TestFootage"]),

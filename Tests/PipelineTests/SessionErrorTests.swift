@@ -24,6 +24,27 @@ final class SessionErrorTests: XCTestCase {
         }
     }
 
+    /// Both kinds of session open through one check, so a request is refused by each with the same line.
+    func testBothSessionsRefuseTheSameRequestsAlike() {
+        let boxes = (0..<17).map { TrackTarget(box: PixelRect(x: Double($0 * 5), y: 10, width: 10, height: 10)) }
+        let keyframed = boxes.enumerated().map { index, target in
+            KeyframedTarget(label: "b\(index)", keyframes: [Keyframe(frame: 0, box: target.box, origin: "box \(index)")])
+        }
+        let requests: [(count: Int, options: TrackingOptions, message: String)] = [
+            (17, TrackingOptions(), "\(sample): 17 boxes given, at most 16 can be tracked at once"),
+            (1, TrackingOptions(startFrame: -1), "\(sample): start frame -1 is negative"),
+            (1, TrackingOptions(reseedEvery: -5), "re-seed interval -5 is negative (use 0 to turn re-seeding off)"),
+        ]
+        for (count, options, message) in requests {
+            XCTAssertThrowsError(try ClipTrackingSession(clipPath: sample, targets: Array(boxes.prefix(count)), options: options)) { error in
+                XCTAssertEqual("\(error)", message)
+            }
+            XCTAssertThrowsError(try KeyframeGuidedSession(clipPath: sample, targets: Array(keyframed.prefix(count)), options: options)) { error in
+                XCTAssertEqual("\(error)", message)
+            }
+        }
+    }
+
     func testRectangleCornersOutsideTheFrameAreRefused() {
         let corners = Quadrilateral(topLeft: PixelPoint(x: 150, y: 10), topRight: PixelPoint(x: 190, y: 10),
                                     bottomRight: PixelPoint(x: 190, y: 40), bottomLeft: PixelPoint(x: 150, y: 40))

@@ -54,13 +54,10 @@ public final class KeyframeGuidedSession: ClipSession {
     public init(clipPath: String, targets: [KeyframedTarget], options: TrackingOptions = TrackingOptions(),
                 windowBytes: Int = defaultWindowBytes) throws {
         let opening = try SessionOpening(clipPath: clipPath, boxes: targets.count, options: options)
-        let reader = opening.reader
-        self.reader = reader
-        info = reader.info
-        self.clipPath = clipPath
-        self.options = opening.options
-        runtimeWarning = opening.runtimeWarning
-        self.targets = try targets.map { try $0.clipped(toWidth: reader.info.width, height: reader.info.height) }
+        let info = opening.reader.info
+        (reader, self.info, self.clipPath) = (opening.reader, info, clipPath)
+        (self.options, runtimeWarning) = (opening.options, opening.runtimeWarning)
+        self.targets = try targets.map { try $0.clipped(toWidth: info.width, height: info.height) }
         if let frames = info.frameCount {
             try Self.checkKeyframes(of: self.targets, before: frames, clip: clipPath)
         }

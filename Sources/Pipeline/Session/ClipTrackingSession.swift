@@ -37,14 +37,11 @@ public final class ClipTrackingSession: ClipSession {
         // Rectangles and automatic tracks run no learned tracker: only boxes need the runtime.
         let opening = try SessionOpening(clipPath: clipPath, boxes: targets.count { $0.corners == nil },
                                          rectangles: targets.count { $0.corners != nil }, options: options)
-        let reader = opening.reader
-        self.reader = reader
-        info = reader.info
-        self.clipPath = clipPath
-        self.options = opening.options
-        runtimeWarning = opening.runtimeWarning
+        let info = opening.reader.info
+        (reader, self.info, self.clipPath) = (opening.reader, info, clipPath)
+        (self.options, runtimeWarning) = (opening.options, opening.runtimeWarning)
         do {
-            self.targets = try targets.map { try $0.clipped(toWidth: reader.info.width, height: reader.info.height) }
+            self.targets = try targets.map { try $0.clipped(toWidth: info.width, height: info.height) }
         } catch let error as BoxSpecError {
             throw SessionError.unusableBox(path: clipPath, problem: error)
         }

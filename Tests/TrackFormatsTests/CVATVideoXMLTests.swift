@@ -12,7 +12,9 @@ import XCTest
 /// `outside` where lost, every box a keyframe so that CVAT keeps it), and reads back as the same boxes.
 final class CVATVideoXMLTests: XCTestCase {
     func testTheCVATFileHoldsTheCSVBoxesOfARealRunAndReadsBackAsThem() throws {
-        let folder = try PipelineFixtures.temporaryFolder(self)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vtrack-formats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let clip = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         let outputs = try OutputPaths(clip: clip, out: nil, csv: path("t.csv"), video: nil, cvat: path("t.cvat.xml"))
