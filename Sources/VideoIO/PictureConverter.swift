@@ -69,25 +69,34 @@ final class PictureConverter: @unchecked Sendable {
         defer { lock.unlock() }
         guard let context = self[keyPath: scaler].context(for: frame, width: Int32(width), height: Int32(height)) else { return nil }
         var succeeded = false
+        let stride = Self.scaledStride(width: width, channels: channels)
         // swscale's SIMD code may write a little past the end of the last row: give it a spare row.
-        let slack = width * channels + 64
+        let slack = stride + 64
         let pixels = [UInt8](unsafeUninitializedCapacity: count + slack) { buffer, initialized in
             initialized = count
             guard let output = buffer.baseAddress else { return }
-            if turn == .none {
-                succeeded = Scaler.scale(frame, with: context, into: output, stride: width * channels, height: height)
+            if turn == .none, stride == width * channels {
+                succeeded = Scaler.scale(frame, with: context, into: output, stride: stride, height: height)
                 return
             }
-            if scratch.count < count + slack { scratch = [UInt8](repeating: 0, count: count + slack) }
+            if scratch.count < stride * height + slack { scratch = [UInt8](repeating: 0, count: stride * height + slack) }
             scratch.withUnsafeMutableBufferPointer { scratchBuffer in
                 guard let upright = scratchBuffer.baseAddress,
-                      Scaler.scale(frame, with: context, into: upright, stride: width * channels, height: height) else { return }
-                turn.copy(from: upright, sourceStride: width * channels, width: width, height: height,
+                      Scaler.scale(frame, with: context, into: upright, stride: stride, height: height) else { return }
+                turn.copy(from: upright, sourceStride: stride, width: width, height: height,
                           channels: channels, to: output)
                 succeeded = true
             }
         }
         return succeeded ? Image(width: size.width, height: size.height, channels: channels, pixels: pixels) : nil
+    }
+
+    /// Bytes between the rows swscale writes: the row's, rounded up to whole blocks of 16 pixels.
+    /// swscale's x86 YUV-to-RGB converters write 8 pixels at a time and, when a row has no room for
+    /// the last partial block, leave that block's pixels unwritten (a 242-pixel row's last 2), so
+    /// rows of other widths are scaled apart and copied tight.
+    static func scaledStride(width: Int, channels: Int) -> Int {
+        (width + 15) / 16 * 16 * channels
     }
 
     /// Formats whose plane 0 holds 8-bit luma, one byte per pixel, rows `linesize[0]` apart.

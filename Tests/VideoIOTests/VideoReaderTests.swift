@@ -115,6 +115,21 @@ final class VideoReaderTests: XCTestCase {
         XCTAssertLessThan(difference.mean, 4, "last column: \(difference)")
     }
 
+    /// A 4:2:0 picture whose width is not a whole number of swscale's 8-pixel blocks (242: the OTB
+    /// sequence Man's) converts to RGB up to its last column.
+    func testRGBOfA420PictureReachesItsLastColumn() throws {
+        let directory = try TestMedia.scratchDirectory(for: self)
+        let path = directory.appendingPathComponent("man-width.mp4").path
+        try TestMedia.run("ffmpeg", ["-f", "lavfi", "-i", "testsrc2=size=242x194:rate=5", "-frames:v", "2",
+                                     "-c:v", "libx264", "-pix_fmt", "yuv420p", path])
+        let rgb = try XCTUnwrap(try VideoReader(path: path).nextFrame()).rgb().pixels
+        let reference = try TestMedia.referenceFirstFrame(path, pixelFormat: "rgb24")
+        XCTAssertLessThan(pixelDifference(rgb, reference).mean, 2.5)
+        let lastColumns = (0..<194).flatMap { y in (240..<242).flatMap { x in (0..<3).map { (y * 242 + x) * 3 + $0 } } }
+        let difference = pixelDifference(lastColumns.map { rgb[$0] }, lastColumns.map { reference[$0] })
+        XCTAssertLessThan(difference.mean, 4, "last two columns: \(difference)")
+    }
+
     func testFramesOutliveTheReaderAndConvertOnOtherThreads() throws {
         var frames: [VideoFrame] = []
         do {
