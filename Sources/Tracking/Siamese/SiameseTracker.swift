@@ -257,7 +257,7 @@ public final class SiameseTracker: ObjectTracker {
         let (x, y) = (centreX, centreY)
         let resolution = lookAlikes.resolve(chosen: (x + decoded.dx / scale, y + decoded.dy / scale),
                                             peaks: peaks.lazy.map { (x + $0.dx / scale, y + $0.dy / scale) },
-                                            width: width, height: height, isSure: confidence >= ConfidenceModel.solidAbove)
+                                            width: width, height: height, isSure: confidence >= Self.believedFrom)
         if case .lookAlike(let index) = resolution.choice {
             var continued = peaks[index]
             continued.sidelobePeak = decoded.score  // the decoder's choice is now the nearest look-alike
