@@ -5,6 +5,8 @@ import Foundation
 public enum EvaluationError: Error, CustomStringConvertible, Equatable {
     /// A file that cannot be read (missing, unreadable, not UTF-8).
     case unreadable(path: String, reason: String)
+    /// A path that must be a folder (a dataset, a folder of peers' results) but is a file.
+    case notAFolder(path: String, expected: String)
     /// A line of a ground-truth or prediction file that cannot be parsed; `line` is 1-based.
     case malformedLine(path: String, line: Int, reason: String)
     /// A file that parses but cannot be used as a whole (no boxes, missing columns, ...).
@@ -25,6 +27,7 @@ public enum EvaluationError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
+        case .notAFolder(let path, let expected): return "\(path): not a folder (expected \(expected))"
         case .malformedLine(let path, let line, let reason): return "\(path):\(line): \(reason)"
         case .malformedFile(let path, let reason): return "\(path): \(reason)"
         case .noSequences(let directory):
@@ -39,6 +42,16 @@ public enum EvaluationError: Error, CustomStringConvertible, Equatable {
 }
 
 extension EvaluationError {
+    /// Throws ``unreadable(path:reason:)`` ("no such folder") when nothing is at `path` and
+    /// ``notAFolder(path:expected:)`` when a file is; `expected` says what the folder holds.
+    static func requireFolder(_ path: String, expected: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw EvaluationError.unreadable(path: path, reason: "no such folder (expected \(expected))")
+        }
+        guard isFolder.boolValue else { throw EvaluationError.notAFolder(path: path, expected: expected) }
+    }
+
     /// The bytes of the file at `path`; throws ``unreadable(path:reason:)`` when it cannot be read.
     static func contents(of path: String) throws -> Data {
         do {

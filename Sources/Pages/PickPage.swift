@@ -4,10 +4,10 @@ import TrackFormats
 
 /// The page `vtrack pick` writes: a frame of the clip at full resolution, on which the user drags
 /// boxes, names them, adjusts them by their corners and edges and deletes them; a strip of stills
-/// to choose another frame; the `vtrack track` command for the boxes drawn (`--box
-/// label=x,y,width,height`, with `@FRAME` for a box not on frame 0, and the tracking options given
-/// to `vtrack pick`), which it copies; and a button that saves the boxes as a keyframes CSV for
-/// `--keyframes`.
+/// to choose another frame; the `vtrack track` command for the boxes drawn
+/// (`--box=label=x,y,width,height`, one word as a label may start with '-', with `@FRAME` for a box
+/// not on frame 0, and the tracking options given to `vtrack pick`), which it copies; and a button
+/// that saves the boxes as a keyframes CSV for `--keyframes`.
 ///
 ///     let page = PickPage(clipName: "walkers.mp4", clipPath: "/footage/walkers.mp4", width: 640, height: 480,
 ///                         chosen: 0, stills: [.init(frame: 0, href: "walkers.pick.stills/frame-000000.png")])
@@ -174,9 +174,10 @@ public struct PickPage: Sendable {
         seen.add(key);
       }
       document.getElementById('warning').textContent = doubled.join('; ');
-      const words = boxes.flatMap(b => ['--box', `${b.label}=${b.x},${b.y},${b.width},${b.height}` + (b.frame !== 0 ? '@' + b.frame : '')]);
+      // --box=VALUE, one word: a name may start with '-'.
+      const words = boxes.map(b => `--box=${b.label}=${b.x},${b.y},${b.width},${b.height}` + (b.frame !== 0 ? '@' + b.frame : ''));
       document.getElementById('command').textContent = boxes.length ? commandLine(words) : 'Draw a box on the picture.';
-      document.getElementById('keyframes-command').textContent = commandLine(['--keyframes', data.keyframes]);
+      document.getElementById('keyframes-command').textContent = commandLine(['--keyframes=' + data.keyframes]);
       for (const id of ['copy', 'save']) document.getElementById(id).disabled = boxes.length === 0;
       editor.draw();
     }

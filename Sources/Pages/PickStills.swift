@@ -25,9 +25,9 @@ public struct PickStills: Sendable, Equatable {
 
     /// Decodes `reader` from its first frame and writes each of ``frames`` into `folder`, to be
     /// committed with the page. Returns the frames written: fewer than ``frames`` when the clip ends
-    /// early (a container's frame count is an estimate). Throws
-    /// ``PickError/frameAfterEnd(path:frame:last:)`` (the last frame the container states) when the
-    /// clip ends before ``chosen``; `VideoError` for a clip that cannot be decoded.
+    /// early (a container's frame count is an estimate; the reader's warnings then say so). Throws
+    /// ``PickError/frameAfterEnd(path:frame:frames:)`` with the frames the clip decodes to when it
+    /// ends before ``chosen``; `VideoError` for a clip that cannot be decoded.
     public func write(from reader: VideoReader, into folder: StillFolder) throws -> [Int] {
         var written: [Int] = []
         for frame in frames {
@@ -36,7 +36,7 @@ public struct PickStills: Sendable, Equatable {
             written.append(frame)
         }
         guard written.contains(chosen) else {
-            throw PickError.frameAfterEnd(path: reader.info.path, frame: chosen, last: reader.info.frameCount.map { $0 - 1 })
+            throw PickError.frameAfterEnd(path: reader.info.path, frame: chosen, frames: reader.framesDecoded)
         }
         return written
     }

@@ -224,7 +224,8 @@ enum ReviewCorrectionScript {
       document.getElementById('corrections-summary').textContent = corrections.length
         ? `${corrections.length} correction${corrections.length === 1 ? '' : 's'}, kept in this browser for this run.`
         : 'None yet: open a moment, then drag a box, mark an object absent or add one.';
-      const words = ['vtrack', 'track', review.clip, '--keyframes', review.keyframesName, ...review.options,
+      // --keyframes=NAME, one word: the clip's name, and so the file's, may start with '-'.
+      const words = ['vtrack', 'track', review.clip, '--keyframes=' + review.keyframesName, ...review.options,
                      '--out', review.out, '--report', review.report];
       document.getElementById('retrack-command').textContent = words.map(vtrackShellWord).join(' ');
     }

@@ -99,6 +99,10 @@ public final class VideoReader {
     /// lines, the last one counting those not listed.
     public var warnings: [String] { decoder.warnings }
 
+    /// Frames decoded so far (returned or skipped); once the stream has ended, the frames the clip
+    /// really has, which may be fewer than ``VideoInfo/frameCount`` (the container's count).
+    public var framesDecoded: Int { nextIndex }
+
     /// Number of packets the decoder rejected (when sent, or when decoding their picture failed);
     /// their pictures are skipped. 0 for an undamaged file.
     public var damagedPacketCount: Int { decoder.damagedPacketCount }

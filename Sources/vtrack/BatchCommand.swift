@@ -45,10 +45,10 @@ struct BatchCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: ArgumentHelp("Folder searched recursively for clips.", valueName: "dir"))
     var folder: String
 
-    @Option(help: ArgumentHelp("Output folder (may be inside DIR, not DIR itself).", valueName: "dir"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output folder (may be inside DIR, not DIR itself).", valueName: "dir"))
     var out: String
 
-    @Option(help: ArgumentHelp("CSV with columns clip,frame,label,x,y,width,height (clip relative to DIR).", valueName: "csv"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("CSV with columns clip,frame,label,x,y,width,height (clip relative to DIR).", valueName: "csv"))
     var manifest: String?
 
     @OptionGroup var tracking: TrackingOptionsGroup
@@ -68,13 +68,13 @@ struct BatchCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Track clips again even when their outputs are complete.")
     var force = false
 
-    @Option(help: "Clips tracked at the same time (default: the number of cores on this machine).")
+    @Option(parsing: .unconditional, help: "Clips tracked at the same time (default: the number of cores on this machine).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: ArgumentHelp("Track only this share of the clips: I/N, 0 <= I < N.", valueName: "i/n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Track only this share of the clips: I/N, 0 <= I < N.", valueName: "i/n"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("Number of shards, for schedulers that give only the index (JOB_COMPLETION_INDEX).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Number of shards, for schedulers that give only the index (JOB_COMPLETION_INDEX).",
                                valueName: "n"))
     var shardCount: Int?
 

@@ -27,7 +27,7 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: ArgumentHelp("A clip and a box on its first frame: CLIP=x,y,width,height.", valueName: "clip=box"))
     var runs: [String]
 
-    @Option(help: "Folder for the scratch annotated MP4.")
+    @Option(parsing: .unconditional, help: "Folder for the scratch annotated MP4.")
     var scratch = NSTemporaryDirectory()
 
     @Flag(help: "Print JSON instead of a table.")
@@ -39,10 +39,10 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Accepted for one release and ignored: the learned trackers are now the default (see --correlation-filter).")
     var learnedFeatures = false
 
-    @Option(help: ArgumentHelp("Measure re-seeding from this detector (person, face, PATH.onnx, a cascade) instead.", valueName: "detector"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Measure re-seeding from this detector (person, face, PATH.onnx, a cascade) instead.", valueName: "detector"))
     var detector: String?
 
-    @Option(help: ArgumentHelp("With --detector: frames between detector runs.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --detector: frames between detector runs.", valueName: "n"))
     var reseedEvery = 50
 
     func validate() throws {

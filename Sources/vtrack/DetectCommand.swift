@@ -24,10 +24,10 @@ struct DetectCommand: ParsableCommand, ShowsFFmpegLog {
 
     @OptionGroup var detection: DetectorOptionsGroup
 
-    @Option(help: ArgumentHelp("Where to write the CSV (- for standard output).", valueName: "path"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write the CSV (- for standard output).", valueName: "path"))
     var csv: String
 
-    @Option(help: ArgumentHelp("Detect on every N-th frame (from frame 0).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Detect on every N-th frame (from frame 0).", valueName: "n"))
     var every = 1
 
     @Flag(help: "Do not print progress.")

@@ -3,18 +3,18 @@ import Pipeline
 
 /// The detector options shared by `track`, `batch` and `detect`.
 struct DetectorOptionsGroup: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "The detector: person or face (neural, OpenVINO), PATH.onnx (your YOLO model), template (track/batch only: re-detects each boxed object by its grey appearance, and a track lost for 20 frames also by its colours, anywhere in the frame), or an OpenCV cascade (haar-face, profileface, fullbody, upperbody, PATH.xml). A class detector also starts tracks when no --box is given.",
         valueName: "detector"))
     var detector = "template"
 
-    @Option(help: ArgumentHelp("With a .onnx detector: the classes to keep, comma-separated (default: all).", valueName: "names"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With a .onnx detector: the classes to keep, comma-separated (default: all).", valueName: "names"))
     var classes: String?
 
-    @Option(help: ArgumentHelp("With a .onnx detector: a file of class names, one per line, instead of the model's metadata.", valueName: "path"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With a .onnx detector: a file of class names, one per line, instead of the model's metadata.", valueName: "path"))
     var classNames: String?
 
-    @Option(help: ArgumentHelp("Smallest detection score (0...1) that counts.", valueName: "score"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Smallest detection score (0...1) that counts.", valueName: "score"))
     var minScore: Float = 0.5
 
     func validate() throws {

@@ -33,25 +33,25 @@ struct MOTEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: ArgumentHelp("Dataset folder (MOTChallenge layout), or one sequence folder.", valueName: "dir"))
     var dataset: String
 
-    @Option(help: "Tracker level: fast or accurate.")
+    @Option(parsing: .unconditional, help: "Tracker level: fast or accurate.")
     var level: LevelChoice = .accurate
 
-    @Option(help: ArgumentHelp("Output folder.", valueName: "outdir"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output folder.", valueName: "outdir"))
     var out = "eval-out"
 
-    @Option(help: ArgumentHelp("Other trackers' results to score beside vtrack's: a folder of <Tracker>/<Name>.txt.", valueName: "peers"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Other trackers' results to score beside vtrack's: a folder of <Tracker>/<Name>.txt.", valueName: "peers"))
     var compare: String?
 
-    @Option(help: ArgumentHelp("Comma-separated sequence names (default: all).", valueName: "a,b"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Comma-separated sequence names (default: all).", valueName: "a,b"))
     var sequences: String?
 
-    @Option(help: ArgumentHelp("Re-seed the tracks every N frames, as track does.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Re-seed the tracks every N frames, as track does.", valueName: "n"))
     var reseedEvery = 50
 
-    @Option(help: ArgumentHelp("Run the class detector every N frames, as track does.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Run the class detector every N frames, as track does.", valueName: "n"))
     var detectEvery = 2
 
-    @Option(help: ArgumentHelp("The class detector that starts the tracks: person, face, PATH.onnx or a cascade.", valueName: "detector"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The class detector that starts the tracks: person, face, PATH.onnx or a cascade.", valueName: "detector"))
     var detector = "person"
 
     @Flag(help: "Compensate camera motion (see track --camera-motion).")

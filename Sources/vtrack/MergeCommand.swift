@@ -14,6 +14,9 @@ struct MergeCommand: ParsableCommand {
         must come from the same clip list; otherwise nothing is written. index.html links the clips' \
         review pages and thumbnails found in the output folder (all of them when the shards shared it).
 
+        A batch that ran whole (unsharded, or --shard 0/1) already has its summary and index; \
+        merging it into its own folder says there is nothing to merge.
+
         Exit status: 0 when every clip is ok or skipped, 2 when some clip failed, 1 when the shards \
         cannot be merged.
 
@@ -26,7 +29,7 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Batch output folders or shard summary files.", valueName: "outdir"))
     var sources: [String]
 
-    @Option(help: ArgumentHelp("Where to write summary.csv, summary.json and index.html, created when missing (default: the first folder).", valueName: "dir"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write summary.csv, summary.json and index.html, created when missing (default: the first folder).", valueName: "dir"))
     var out: String?
 
     func validate() throws {
@@ -47,6 +50,14 @@ struct MergeCommand: ParsableCommand {
             seen.insert(URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path).inserted
         }
         let folder = out ?? defaultFolder
+        if let whole = alreadyWhole(unique, folder: folder) {
+            let summary = try BatchSummary.read(path: whole)
+            let failed = summary.count(.failed)
+            print("nothing to merge: \(whole) is already the whole batch's summary"
+                  + " (\(summary.count(.ok)) ok, \(failed) failed, \(summary.count(.skipped)) skipped)")
+            if failed > 0 { throw ExitCode(2) }
+            return
+        }
         var merging = CommandFiles()
         for file in unique {
             let whole = FilePath.name(of: file) == BatchSummary.wholeBatchFileName
@@ -64,6 +75,14 @@ struct MergeCommand: ParsableCommand {
         print("merged \(parts.count) shards: \(merged.count(.ok)) ok, \(failed) failed, \(merged.count(.skipped)) skipped")
         for path in written { print("wrote \(path)") }
         if failed > 0 { throw ExitCode(2) }
+    }
+
+    /// The one file of `files` when it is a whole batch's summary (a batch run unsharded or as one
+    /// shard) and the merge would write it onto itself; nil otherwise.
+    private func alreadyWhole(_ files: [String], folder: String) -> String? {
+        guard files.count == 1, let only = files.first, FilePath.name(of: only) == BatchSummary.wholeBatchFileName,
+              CommandFiles.sameFile(only, FilePath.joining(folder, BatchSummary.wholeBatchFileName)) else { return nil }
+        return only
     }
 
     /// The first source if it is a folder, else the folder of the first file.

@@ -44,33 +44,33 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: ArgumentHelp("Dataset folder (OTB layout), or one sequence folder.", valueName: "dir"))
     var dataset: String
 
-    @Option(help: "Tracker level to evaluate: fast, accurate or both.")
+    @Option(parsing: .unconditional, help: "Tracker level to evaluate: fast, accurate or both.")
     var level: LevelChoice = .both
 
-    @Option(help: ArgumentHelp("Output folder.", valueName: "outdir"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output folder.", valueName: "outdir"))
     var out = "eval-out"
 
-    @Option(help: ArgumentHelp("Peers to compare with (OPE only): a folder of <Tracker>/<Name>.csv, or its summary.json.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Peers to compare with (OPE only): a folder of <Tracker>/<Name>.csv, or its summary.json.",
                                valueName: "peers"))
     var compare: String?
 
-    @Option(help: ArgumentHelp("Comma-separated sequence names (default: all).", valueName: "a,b"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Comma-separated sequence names (default: all).", valueName: "a,b"))
     var sequences: String?
 
-    @Option(name: .customLong("protocol"), help: "How runs start: ope (one pass), sre (spatial robustness) or tre (temporal robustness).")
+    @Option(name: .customLong("protocol"), parsing: .unconditional, help: "How runs start: ope (one pass), sre (spatial robustness) or tre (temporal robustness).")
     var evaluationProtocol: EvaluationProtocol = .ope
 
-    @Option(help: ArgumentHelp("0: the bare tracker; N > 0: the product pipeline, re-seeding every N frames.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("0: the bare tracker; N > 0: the product pipeline, re-seeding every N frames.", valueName: "n"))
     var reseedEvery = 0
 
-    @Option(help: ArgumentHelp("With --reseed-every N: what re-seeds the tracks (template, person, face, PATH.onnx, a cascade).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --reseed-every N: what re-seeds the tracks (template, person, face, PATH.onnx, a cascade).",
                                valueName: "detector"))
     var detector = "template"
 
     @Flag(help: "With --reseed-every N: the pipeline compensates camera motion (see track --camera-motion).")
     var cameraMotion = false
 
-    @Option(help: ArgumentHelp("JSON object {\"category\": [\"Sequence\", ...]} for per-category mean AUCs.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("JSON object {\"category\": [\"Sequence\", ...]} for per-category mean AUCs.",
                                valueName: "file"))
     var categories: String?
 
@@ -83,12 +83,12 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Accepted for one release and ignored: the learned trackers are now the default (see --correlation-filter).")
     var learnedFeatures = false
 
-    @Option(help: ArgumentHelp("JSON floors per level (meanAUC, meanConfidenceROCAUC, maxFailureRateAbove, maxECE, maxDashedOnObject); exit 1 when a figure is worse.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("JSON floors per level (meanAUC, meanConfidenceROCAUC, maxFailureRateAbove, maxECE, maxDashedOnObject); exit 1 when a figure is worse.",
                                valueName: "file"))
     var require: String?
 
-    @Option(name: .customLong("set"), parsing: .singleValue,
-            help: ArgumentHelp("Change a tracker parameter for this run (ablations), e.g. padding=2; repeatable.",
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Change a tracker parameter for this run (ablations), e.g. lookAlikes=off (the Siamese tracker) or padding=2 (the correlation filter: --level accurate, or --correlation-filter); repeatable.",
                                valueName: "name=value"))
     var parameterAssignments: [String] = []
 

@@ -14,7 +14,7 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
         given by --frame at full resolution and --stills frames spaced evenly through the clip to \
         choose from. Open the page in a browser, drag boxes on the picture, name them, adjust \
         them by their corners and edges; the page shows the vtrack track command for them (a box \
-        not on frame 0 as --box name=x,y,width,height@FRAME) and saves them as a keyframes file \
+        not on frame 0 as --box=name=x,y,width,height@FRAME) and saves them as a keyframes file \
         for --keyframes. Boxes are the clip's pixels (the upright picture's, origin at the \
         top-left pixel) whatever the page's zoom or the display. The command names the tracking \
         options given here (--level, always; --correlation-filter, --detector and the others \
@@ -32,13 +32,13 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: "A video file or an image-sequence pattern such as img/%04d.jpg.")
     var clip: String
 
-    @Option(help: ArgumentHelp("The frame to show first (0-based).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The frame to show first (0-based).", valueName: "n"))
     var frame = 0
 
-    @Option(help: ArgumentHelp("How many frames, spaced evenly through the clip, to offer besides --frame.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many frames, spaced evenly through the clip, to offer besides --frame.", valueName: "n"))
     var stills = 8
 
-    @Option(help: ArgumentHelp("Where to write the page (default vtrack-out/<clip>.pick.html); its stills go to <page>.stills/.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write the page (default vtrack-out/<clip>.pick.html); its stills go to <page>.stills/.",
                                valueName: "path"))
     var page: String?
 
@@ -56,9 +56,6 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
     func run() throws {
         let pagePath = page ?? "vtrack-out/" + FilePath.safeStem(of: clip) + ".pick.html"
         let reader = try VideoReader(path: clip)
-        if let count = reader.info.frameCount, frame >= count {
-            throw PickError.frameAfterEnd(path: clip, frame: frame, last: count - 1)
-        }
         let chosen = PickStills(chosen: frame, count: stills, frameCount: reader.info.frameCount)
         let folder = PageLink.stillsFolder(forPage: pagePath)
         let stillPath = { (frame: Int) in FilePath.joining(folder, PageLink.stillName(frame: frame)) }
@@ -77,6 +74,11 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
         let html = try pickPage.html()
         try stillFolder.commit()
         try TextOutputFile.write(html, to: pagePath, kind: "pick page")
+        for warning in reader.warnings { StandardError.write("warning: \(clip): \(warning)\n") }
+        if written.count < chosen.frames.count {
+            StandardError.write("warning: \(clip): the page has \(written.count) of the \(chosen.frames.count) stills asked for:"
+                                + " the clip ends after \(reader.framesDecoded) frames\n")
+        }
         print("wrote \(pagePath) (\(written.count) still\(written.count == 1 ? "" : "s") in \(folder))")
     }
 }

@@ -23,13 +23,13 @@ struct RegisterCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: "A video file or an image-sequence pattern such as img/%04d.jpg.")
     var clip: String
 
-    @Option(help: ArgumentHelp("Where to write the CSV (- for standard output).", valueName: "path"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write the CSV (- for standard output).", valueName: "path"))
     var csv: String
 
-    @Option(help: ArgumentHelp("Registration results the stability test sums.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Registration results the stability test sums.", valueName: "n"))
     var history = 15
 
-    @Option(help: ArgumentHelp("Largest summed shift (pixels) of a stable scene.", valueName: "pixels"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest summed shift (pixels) of a stable scene.", valueName: "pixels"))
     var threshold = 20.0
 
     @Flag(help: "Do not print progress.")

@@ -31,10 +31,10 @@ struct RenderCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: "The clip the tracks file was made from.")
     var clip: String
 
-    @Option(help: ArgumentHelp("The tracks file to draw: a vtrack CSV, a MOTChallenge file or CVAT for video XML.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The tracks file to draw: a vtrack CSV, a MOTChallenge file or CVAT for video XML.", valueName: "file"))
     var tracks: String
 
-    @Option(help: ArgumentHelp("Where to write the annotated MP4.", valueName: "path"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write the annotated MP4.", valueName: "path"))
     var video: String
 
     @Flag(help: "Do not print progress.")

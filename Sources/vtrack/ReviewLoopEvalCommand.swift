@@ -30,10 +30,10 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: ArgumentHelp("Dataset folder (OTB layout).", valueName: "dir"))
     var dataset: String
 
-    @Option(help: ArgumentHelp("Corrections per sequence (K), or several, comma-separated.", valueName: "k"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Corrections per sequence (K), or several, comma-separated.", valueName: "k"))
     var corrections = "3"
 
-    @Option(help: "Tracker level: fast or accurate.")
+    @Option(parsing: .unconditional, help: "Tracker level: fast or accurate.")
     var level: TrackingLevel = .fast
 
     @Flag(help: "Track with the level's correlation filter on hand-made features (track --correlation-filter) instead of its learned tracker.")
@@ -42,10 +42,10 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Also play a reviewer who takes the moments in time order (CSV columns time_order_frames and time_order_auc).")
     var alsoTimeOrder = false
 
-    @Option(help: ArgumentHelp("Comma-separated sequence names (default: all).", valueName: "a,b"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Comma-separated sequence names (default: all).", valueName: "a,b"))
     var sequences: String?
 
-    @Option(help: ArgumentHelp("Where to write one row per sequence (CSV).", valueName: "path"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write one row per sequence (CSV).", valueName: "path"))
     var csv: String?
 
     /// The values of K, in the order given.
@@ -75,6 +75,7 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
         for sequence in data.sequences {
             let sequenceResults = try ReviewLoopBenchmark.run(sequence, corrections: counts, options: TrackingOptions(
                 level: level, trackerKind: correlationFilter ? .correlationFilter : .learned), alsoInTimeOrder: alsoTimeOrder)
+            for warning in sequenceResults.first?.warnings ?? [] { StandardError.write("warning: \(sequence.name): \(warning)\n") }
             for result in sequenceResults {
                 let frames = result.correctedFrames.map(String.init).joined(separator: " ")
                 let scores = [result.firstRun, result.corrected, result.evenlySpaced, result.straightLines].map { String(format: "%.3f", $0) }

@@ -23,31 +23,31 @@ struct SynthCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: "Output MP4 path.")
     var output: String
 
-    @Option(help: "Ground-truth file (default: groundtruth_rect.txt beside the clip).")
+    @Option(parsing: .unconditional, help: "Ground-truth file (default: groundtruth_rect.txt beside the clip).")
     var groundTruth: String?
 
-    @Option(help: "Frame width in pixels.")
+    @Option(parsing: .unconditional, help: "Frame width in pixels.")
     var width = 640
 
-    @Option(help: "Frame height in pixels.")
+    @Option(parsing: .unconditional, help: "Frame height in pixels.")
     var height = 360
 
-    @Option(help: "Number of frames.")
+    @Option(parsing: .unconditional, help: "Number of frames.")
     var frames = 150
 
-    @Option(help: "Seed of the textures, colours, path phase and noise.")
+    @Option(parsing: .unconditional, help: "Seed of the textures, colours, path phase and noise.")
     var seed: UInt64 = 1
 
-    @Option(help: "Object size on the last frame relative to the first.")
+    @Option(parsing: .unconditional, help: "Object size on the last frame relative to the first.")
     var finalScale = 1.3
 
-    @Option(help: "First frame on which the object is hidden.")
+    @Option(parsing: .unconditional, help: "First frame on which the object is hidden.")
     var hideFrom: Int?
 
-    @Option(help: "Number of frames the object stays hidden.")
+    @Option(parsing: .unconditional, help: "Number of frames the object stays hidden.")
     var hideFor = 30
 
-    @Option(help: ArgumentHelp("Displacement dx,dy (pixels) of the object when it reappears.", valueName: "dx,dy"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Displacement dx,dy (pixels) of the object when it reappears.", valueName: "dx,dy"))
     var jump = "0,0"
 
     func validate() throws {

@@ -45,43 +45,43 @@ struct TrackCommand: ParsableCommand, ShowsFFmpegLog {
     @Argument(help: "A video file or an image-sequence pattern such as img/%04d.jpg.")
     var clip: String
 
-    @Option(name: .customLong("box"),
+    @Option(name: .customLong("box"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("A box to track: [label=]x,y,width,height in pixels; with @FRAME, a keyframe of the object with that label.",
                                valueName: "box"))
     var boxes: [String] = []
 
-    @Option(help: ArgumentHelp("Keyframes to track from: a vtrack CSV (rows whose source is keyframe, or every row), a MOTChallenge file or CVAT XML (keyframe boxes).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Keyframes to track from: a vtrack CSV (rows whose source is keyframe, or every row), a MOTChallenge file or CVAT XML (keyframe boxes).",
                                valueName: "file"))
     var keyframes: String?
 
-    @Option(name: .customLong("rect"),
+    @Option(name: .customLong("rect"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("A planar object to track in perspective: [label=]x1,y1,x2,y2,x3,y3,x4,y4, corners in pixels clockwise from the top left.",
                                valueName: "corners"))
     var rectangles: [String] = []
 
     @OptionGroup var tracking: TrackingOptionsGroup
 
-    @Option(help: ArgumentHelp("Output folder for <clip>.csv and <clip>.mp4.", valueName: "dir"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output folder for <clip>.csv and <clip>.mp4.", valueName: "dir"))
     var out: String?
 
-    @Option(help: ArgumentHelp("Where to write the per-frame CSV.", valueName: "path"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write the per-frame CSV.", valueName: "path"))
     var csv: String?
 
-    @Option(help: ArgumentHelp("Where to write the annotated MP4.", valueName: "path"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write the annotated MP4.", valueName: "path"))
     var video: String?
 
-    @Option(help: ArgumentHelp("Where to write MOTChallenge rows: frame (1-based),id,bb_left,bb_top,bb_width,bb_height,conf,-1,-1,-1.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write MOTChallenge rows: frame (1-based),id,bb_left,bb_top,bb_width,bb_height,conf,-1,-1,-1.",
                                valueName: "path"))
     var mot: String?
 
-    @Option(help: ArgumentHelp("Where to write JSON Lines: one object per frame with its tracks.", valueName: "path"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write JSON Lines: one object per frame with its tracks.", valueName: "path"))
     var jsonl: String?
 
-    @Option(help: ArgumentHelp("Where to write CVAT for video 1.1 XML: a track per object, a box per frame (outside where lost).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write CVAT for video 1.1 XML: a track per object, a box per frame (outside where lost).",
                                valueName: "path"))
     var cvat: String?
 
-    @Option(help: ArgumentHelp("Where to write the review page (HTML): the MP4, a timeline per object and the moments to check.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write the review page (HTML): the MP4, a timeline per object and the moments to check.",
                                valueName: "path"))
     var report: String?
 

@@ -6,7 +6,7 @@ extension TrackingLevel: ExpressibleByArgument {}
 
 /// Options shared by the commands that track.
 struct TrackingOptionsGroup: ParsableArguments {
-    @Option(help: "Tracker level: fast (NanoTrack v2's Siamese tracker on learned features) or accurate (NanoTrack v3 and the correlation filter on every frame, fused: where their boxes disagree a fitted choice reports the one more likely on the object, and a sure Siamese tracker restarts a doubtful filter). A lost object is searched for and found again by the tracker itself (docs/siamese-tracker.md).")
+    @Option(parsing: .unconditional, help: "Tracker level: fast (NanoTrack v2's Siamese tracker on learned features) or accurate (NanoTrack v3 and the correlation filter on every frame, fused: where their boxes disagree a fitted choice reports the one more likely on the object, and a sure Siamese tracker restarts a doubtful filter). A lost object is searched for and found again by the tracker itself (docs/siamese-tracker.md).")
     var level: TrackingLevel = .accurate
 
     @Flag(help: "Follow the boxes with the level's correlation filter on hand-made features instead (fast: grey gradient cells; accurate: gradient and colour cells held to the object's box). Needs no neural runtime; without one the filters run anyway, with a warning.")
@@ -15,13 +15,13 @@ struct TrackingOptionsGroup: ParsableArguments {
     @Flag(help: "Accepted for one release and ignored: the learned trackers are now the default (see --correlation-filter).")
     var learnedFeatures = false
 
-    @Option(help: "0-based index of the frame the boxes refer to; tracking starts there.")
+    @Option(parsing: .unconditional, help: "0-based index of the frame the boxes refer to; tracking starts there.")
     var startFrame = 0
 
-    @Option(help: "Run a class detector every N frames and re-seed the tracks it matches; search for lost tracks (0: neither).")
+    @Option(parsing: .unconditional, help: "Run a class detector every N frames and re-seed the tracks it matches; search for lost tracks (0: neither).")
     var reseedEvery = 50
 
-    @Option(help: "Without --box (every object a class detector finds is tracked): run the detector every N frames; newcomers are confirmed after 2 runs.")
+    @Option(parsing: .unconditional, help: "Without --box (every object a class detector finds is tracked): run the detector every N frames; newcomers are confirmed after 2 runs.")
     var detectEvery = 2
 
     @OptionGroup var detection: DetectorOptionsGroup

@@ -152,7 +152,8 @@ final class CLIHostileRoundThreeTests: XCTestCase {
     }
 
     /// Item 9: a batch run as one shard (`--shard 0/1`, a one-task array job) writes summary.json,
-    /// and merge takes it; merging it into its own folder says why not.
+    /// and merge takes it; merging it into its own folder (`batch --shard 0/1 ...; vtrack merge OUT`)
+    /// says there is nothing to merge and leaves the summary as it was.
     func testAOneShardBatchCanBeMerged() throws {
         let folder = try CLITemporaryFolder()
         try CLI.makeClip(folder.path("in/a.mp4"), frames: 10)
@@ -164,9 +165,17 @@ final class CLIHostileRoundThreeTests: XCTestCase {
         XCTAssertEqual(merge.status, 0, merge.stderr)
         XCTAssertEqual(try folder.data("merged/summary.json"), try folder.data("out/summary.json"))
         XCTAssertEqual(try folder.data("merged/summary.csv"), try folder.data("out/summary.csv"))
+        let summary = try folder.data("out/summary.json")
         let inPlace = try CLI.vtrack(["merge", folder.path("out")])
-        assertOneLineError(inPlace, containing: "summary.json: refusing to overwrite an input file (the summary of a one-shard batch, already whole)",
-                           "merge into the batch's own folder")
+        XCTAssertEqual(inPlace.status, 0, inPlace.stderr)
+        XCTAssertEqual(inPlace.stdout, "nothing to merge: \(folder.path("out/summary.json")) is already the whole batch's summary"
+                       + " (1 ok, 0 failed, 0 skipped)\n")
+        XCTAssertEqual(try folder.data("out/summary.json"), summary)
+        let unsharded = try CLI.vtrack(["batch", folder.path("in"), "--out", folder.path("whole"), "--quiet"])
+        XCTAssertEqual(unsharded.status, 0, unsharded.stderr)
+        let wholeInPlace = try CLI.vtrack(["merge", folder.path("whole"), "--out", folder.path("whole/.")])
+        XCTAssertEqual(wholeInPlace.status, 0, wholeInPlace.stderr)
+        XCTAssertTrue(wholeInPlace.stdout.hasPrefix("nothing to merge: "), wholeInPlace.stdout)
     }
 
     // MARK: - Helpers

@@ -63,7 +63,7 @@ final class CLIPickPageBrowserTests: XCTestCase {
             guard item.runsCommand, let first = done.first, let command = first["command"] as? String else { continue }
             let words = CLI.shellWords(command)
             XCTAssertEqual(Array(words.prefix(3)), ["vtrack", "track", item.clip], command)
-            XCTAssertTrue(words.contains("thing=" + item.box.map(String.init).joined(separator: ",")), command)
+            XCTAssertTrue(words.contains("--box=thing=" + item.box.map(String.init).joined(separator: ",")), command)
             try folder.write("", to: "\(item.name)-run/.keep")
             let tracked = try CLI.vtrack(Array(words.dropFirst()), directory: folder.path("\(item.name)-run"))
             XCTAssertEqual(tracked.status, 0, tracked.stderr)
@@ -105,11 +105,11 @@ final class CLIPickPageBrowserTests: XCTestCase {
         XCTAssertEqual(saved["text"] as? String, "frame,track_id,label,x,y,width,height,state,source\n"
             + "0,1,face,58,32,60,62,tracked,keyframe\n0,2,seat,130,90,30,40,tracked,keyframe\n")
         let sixtyCommand = try XCTUnwrap(atSixty["command"] as? String)
-        XCTAssertTrue(sixtyCommand.contains("--box face=50,28,64,66@60"), sixtyCommand)
+        XCTAssertTrue(sixtyCommand.contains("--box=face=50,28,64,66@60"), sixtyCommand)
 
         // The command the page shows, run for real: the CSV starts with the dragged box.
         let command = CLI.shellWords(try XCTUnwrap(atZero["command"] as? String))
-        XCTAssertEqual(command, ["vtrack", "track", cliSampleClip, "--box", "face=58,32,60,62", "--box", "seat=130,90,30,40",
+        XCTAssertEqual(command, ["vtrack", "track", cliSampleClip, "--box=face=58,32,60,62", "--box=seat=130,90,30,40",
                                  "--level", "fast", "--correlation-filter", "--out", "vtrack-out", "--report", "vtrack-out/carphone_face_in_car.html"],
                        "the boxes and the tracking options given to pick")
         try folder.write("", to: "run/.keep")
@@ -121,7 +121,7 @@ final class CLIPickPageBrowserTests: XCTestCase {
 
         // The keyframes file the page saved, and the frame-60 command: each tracks from its keyframe.
         let keyframed = CLI.shellWords(try XCTUnwrap(atZero["keyframesCommand"] as? String))
-        XCTAssertTrue(keyframed.contains("--keyframes") && keyframed.contains("--correlation-filter"), "\(keyframed)")
+        XCTAssertTrue(keyframed.contains("--keyframes=carphone_face_in_car.keyframes.csv") && keyframed.contains("--correlation-filter"), "\(keyframed)")
         let fromFile = try CLI.vtrack(Array(keyframed.dropFirst()), directory: folder.path("downloads/run-0"))
         XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
         let fileRows = try String(contentsOfFile: folder.path("downloads/run-0/vtrack-out/carphone_face_in_car.csv"), encoding: .utf8)
@@ -140,7 +140,7 @@ final class CLIPickPageBrowserTests: XCTestCase {
         let folder = try CLITemporaryFolder()
         let past = try CLI.vtrack(["pick", cliSampleClip, "--frame", "500", "--page", folder.path("out/page.html")])
         XCTAssertEqual(past.status, 1)
-        XCTAssertEqual(past.messages, ["Error: \(cliSampleClip): frame 500 is past the end of the clip (its last frame is 119)"])
+        XCTAssertEqual(past.messages, ["Error: \(cliSampleClip): frame 500 is past the end of the clip (120 frames)"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("out/page.html")))
         XCTAssertEqual(folder.files(under: "out"), [], "no stills left behind")
 

@@ -87,7 +87,7 @@ final class CLIReviewCorrectionBrowserTests: XCTestCase {
 
         // The command the page shows, run where the file was saved.
         let command = CLI.shellWords(try XCTUnwrap(result["command"] as? String))
-        XCTAssertEqual(command, ["vtrack", "track", clip, "--keyframes", "pets09_s2l1_vtest_pedestrians.keyframes.csv",
+        XCTAssertEqual(command, ["vtrack", "track", clip, "--keyframes=pets09_s2l1_vtest_pedestrians.keyframes.csv",
                                  "--level", "fast", "--correlation-filter", "--reseed-every", "25",
                                  "--out", "vtrack-out/retracked", "--report", "vtrack-out/retracked/pets09_s2l1_vtest_pedestrians.html"],
                        "the run's tracking options repeated")

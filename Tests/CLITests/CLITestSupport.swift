@@ -129,6 +129,13 @@ enum CLI {
         try runBrowserScript("review_correction_check.py", [page, try specFile(spec)], file: file, line: line)
     }
 
+    /// Opens `page` in headless chromium through `Browser/page_text_check.py` and returns the script's
+    /// JSON: `texts`, the text of each element of `ids` once the page's script has run (null where
+    /// there is none), and the problems. Skips as ``checkReviewPage(_:moment:screenshot:file:line:)`` does.
+    static func pageTexts(_ page: String, ids: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        try runBrowserScript("page_text_check.py", [page] + ids, file: file, line: line)
+    }
+
     /// `spec` as a JSON file in the system's temporary folder, for a browser script to read.
     private static func specFile(_ spec: [String: Any]) throws -> String {
         let path = FilePath.joining(NSTemporaryDirectory(), "vtrack-spec-\(UUID().uuidString).json")

@@ -37,6 +37,26 @@ final class DatasetLoadingTests: XCTestCase {
         }
     }
 
+    func testADatasetOrPeersFolderThatIsAFileIsNotAFolder() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vtrack-not-a-folder-\(UUID().uuidString).txt").path
+        try Data("x\n".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let loads: [(String, () throws -> Void)] = [
+            ("OTB", { _ = try OTBDataset(directory: file) }), ("MOT", { _ = try MOTDataset(directory: file) }),
+            ("MOT peers", { _ = try MOTPeerResults(path: file) }),
+        ]
+        for (name, load) in loads {
+            XCTAssertThrowsError(try load(), name) { error in
+                guard case .notAFolder(let path, _)? = error as? EvaluationError else { return XCTFail("\(name): \(error)") }
+                XCTAssertEqual(path, file, name)
+                XCTAssertTrue("\(error)".hasPrefix("\(file): not a folder (expected "), "\(error)")
+            }
+        }
+        XCTAssertThrowsError(try OTBDataset(directory: file + ".missing")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(file).missing: cannot read: no such folder"), "\(error)")
+        }
+    }
+
     func testPredictionFileReadsCSVWithHeaderAndPlainBoxes() throws {
         let csv = """
         frame,x,y,width,height,confidence,ok

@@ -7,17 +7,15 @@ enum SequenceFolders {
     /// `groundtruth_rect.txt` or `gt/gt.txt`), else every sub-folder holding it, in case-insensitive
     /// name order; with `names`, exactly those sub-folders, in that order. `name` gives a loaded
     /// sequence's name, to check `names` against a single sequence. Throws
-    /// ``EvaluationError/unreadable(path:reason:)`` when `directory` is not a folder,
+    /// ``EvaluationError/unreadable(path:reason:)`` when nothing is at `directory`,
+    /// ``EvaluationError/notAFolder(path:expected:)`` when a file is,
     /// ``EvaluationError/unknownSequence(name:directory:)`` for a name that is not there, and the
     /// errors of `load`. The result may be empty.
     static func load<Sequence>(_ directory: String, marker: String, names: [String]?,
                                load: (String) throws -> Sequence, name: (Sequence) -> String) throws -> [Sequence] {
         let root = URL(fileURLWithPath: directory)
         let files = FileManager.default
-        var isFolder: ObjCBool = false
-        guard files.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
-            throw EvaluationError.unreadable(path: directory, reason: "no such folder")
-        }
+        try EvaluationError.requireFolder(directory, expected: "a dataset folder, or one sequence folder with \(marker)")
         if files.fileExists(atPath: root.appendingPathComponent(marker).path) {
             let single = try load(directory)
             if let other = names?.first(where: { $0 != name(single) }) {

@@ -22,13 +22,10 @@ public struct MOTPeerResults: Sendable {
     /// Trackers in case-insensitive name order.
     public let trackers: [Tracker]
 
-    /// Throws ``EvaluationError`` when `path` is not a folder or no sub-folder holds a `.txt` file.
+    /// Throws ``EvaluationError`` when nothing is at `path`, a file is, or no sub-folder holds a `.txt` file.
     public init(path: String) throws {
         let files = FileManager.default
-        var isFolder: ObjCBool = false
-        guard files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw EvaluationError.unreadable(path: path, reason: "no such folder (expected <Tracker>/<Sequence>.txt files)")
-        }
+        try EvaluationError.requireFolder(path, expected: "<Tracker>/<Sequence>.txt files")
         let root = URL(fileURLWithPath: path)
         trackers = ((try? files.contentsOfDirectory(atPath: path)) ?? [])
             .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }

@@ -62,8 +62,8 @@ public enum LockstepRunner {
         }
         let total = (clock.now - started).seconds
         var warnings = reader.warnings
-        if decoded < frameCount {
-            warnings.append("the video has \(decoded) frames, the ground truth \(frameCount): the missing frames score as misses")
+        if let missing = SequenceRun.missingFramesWarning(videoFrames: decoded, groundTruthLines: frameCount) {
+            warnings.append(missing)
         }
         if let unscored = SequenceRun.unscoredFramesWarning(videoFrames: reader.info.frameCount, groundTruthLines: frameCount) {
             warnings.append(unscored)

@@ -42,6 +42,8 @@ public enum ReviewLoopBenchmark {
         public var straightLines: Double
         /// A reviewer taking the moments in time order instead; nil unless asked for.
         public var inTimeOrder: OtherReviewer?
+        /// The decoder's warnings and mismatches between the video and the ground truth, as `eval otb` gives them.
+        public var warnings: [String] = []
     }
 
     /// Another reviewer's corrections and the AUC of the run re-tracked from them.
@@ -78,10 +80,16 @@ public enum ReviewLoopBenchmark {
         }
         var firstOptions = options
         firstOptions.startFrame = start
-        let first = try track(sequence) {
+        let (first, report) = try track(sequence) {
             try ClipTrackingSession(clipPath: sequence.videoPath, targets: [TrackTarget(label: sequence.name, box: truth[start])],
                                     options: firstOptions)
         }
+        // Keyframes go on frames the clip has: the ground truth may run past its end.
+        let frames = min(truth.count, report.framesDecoded)
+        let warnings = report.warnings + [
+            SequenceRun.missingFramesWarning(videoFrames: report.framesDecoded, groundTruthLines: truth.count),
+            SequenceRun.unscoredFramesWarning(videoFrames: report.framesDecoded, groundTruthLines: truth.count),
+        ].compactMap { $0 }
         let rate = try frameRate(of: sequence)
         let startKeyframe = Keyframe(frame: start, box: truth[start], origin: "ground truth")
         func keyframes(_ frames: [Int]) -> [Keyframe] {
@@ -97,7 +105,7 @@ public enum ReviewLoopBenchmark {
             let boxes = try predictions(track(sequence) {
                 try KeyframeGuidedSession(clipPath: sequence.videoPath,
                                           targets: [KeyframedTarget(label: sequence.name, keyframes: keyframes(key))], options: options)
-            }, frames: truth.count)
+            }.records, frames: truth.count)
             guidedScores[key] = score(boxes)
             return guidedScores[key]!
         }
@@ -106,8 +114,9 @@ public enum ReviewLoopBenchmark {
             let corrections = reviewerCorrections(of: first, truth: truth, frameRate: rate, allowed: allowed, order: .listed)
             var result = Result(sequence: sequence.name, allowed: allowed, correctedFrames: corrections, firstRun: firstRun,
                                 corrected: try guided(corrections),
-                                evenlySpaced: try guided(evenlySpacedFrames(from: start, count: allowed, truth: truth)),
-                                straightLines: score(straightLines(through: keyframes(corrections), frames: truth.count)))
+                                evenlySpaced: try guided(evenlySpacedFrames(from: start, count: allowed, truth: truth, frames: frames)),
+                                straightLines: score(straightLines(through: keyframes(corrections), frames: truth.count)),
+                                warnings: warnings)
             if alsoInTimeOrder {
                 let inTime = reviewerCorrections(of: first, truth: truth, frameRate: rate, allowed: allowed, order: .time)
                 result.inTimeOrder = OtherReviewer(frames: inTime, auc: try guided(inTime))
@@ -140,14 +149,16 @@ public enum ReviewLoopBenchmark {
         return corrected
     }
 
-    /// `count` annotated frames spaced evenly after `start` (the nearest annotated frame at or after
-    /// each even step; fewer when the sequence runs out).
-    static func evenlySpacedFrames(from start: Int, count: Int, truth: [PixelRect]) -> [Int] {
-        guard count > 0 else { return [] }
+    /// `count` annotated frames spaced evenly after `start` and before `end` (the clip's frames that
+    /// have ground truth): the nearest annotated frame at or after each even step; fewer when the
+    /// sequence runs out.
+    static func evenlySpacedFrames(from start: Int, count: Int, truth: [PixelRect], frames end: Int) -> [Int] {
+        let end = min(end, truth.count)
+        guard count > 0, start < end else { return [] }
         var frames: [Int] = []
         for step in 1...count {
-            let even = start + step * (truth.count - start) / (count + 1)
-            if let frame = (even..<truth.count).first(where: { isAnnotated(truth[$0]) && !frames.contains($0) && $0 != start }) {
+            let even = start + step * (end - start) / (count + 1)
+            if let frame = (even..<end).first(where: { isAnnotated(truth[$0]) && !frames.contains($0) && $0 != start }) {
                 frames.append(frame)
             }
         }
@@ -195,12 +206,13 @@ public enum ReviewLoopBenchmark {
         }
     }
 
-    /// The records of the sequence's one track, from the session `makeSession` opens.
-    private static func track<Session: ReviewLoopSession>(_ sequence: OTBSequence, _ makeSession: () throws -> Session) throws -> [TrackRecord] {
+    /// The records of the sequence's one track, from the session `makeSession` opens, and the run's report.
+    private static func track<Session: ReviewLoopSession>(_ sequence: OTBSequence,
+                                                          _ makeSession: () throws -> Session) throws -> (records: [TrackRecord], report: ClipReport) {
         do {
             let collector = RecordCollector(trackID: 1, frameLimit: sequence.groundTruth.count)
-            _ = try makeSession().run(makeSinks: { [collector] }, progress: nil)
-            return collector.records
+            let report = try makeSession().run(makeSinks: { [collector] }, progress: nil)
+            return (collector.records, report)
         } catch let error as EvaluationError {
             throw error
         } catch {

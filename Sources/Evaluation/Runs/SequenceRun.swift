@@ -26,6 +26,13 @@ public struct SequenceRun: Sendable {
     /// Decoder warnings and mismatches between the video and the ground truth.
     public let warnings: [String]
 
+    /// The warning for a video shorter than its ground truth (`videoFrames` decoded), whose missing
+    /// frames score as misses, or nil.
+    static func missingFramesWarning(videoFrames: Int, groundTruthLines: Int) -> String? {
+        guard videoFrames < groundTruthLines else { return nil }
+        return "the video has \(videoFrames) frames, the ground truth \(groundTruthLines): the missing frames score as misses"
+    }
+
     /// The warning for a video longer than its ground truth (its later frames are not scored), or nil.
     /// `videoFrames` is the frame count the container declares, when it declares one.
     static func unscoredFramesWarning(videoFrames: Int?, groundTruthLines: Int) -> String? {

@@ -8,33 +8,27 @@ extension TrackerConfiguration {
     /// `fusionChoice=siamese-box` makes it report the Siamese box everywhere (``FusionChoiceModel/siameseBox``).
     /// `lookAlikes=on|off` sets the Siamese tracker's ``SiameseSettings/tellsLookAlikesApart``, and
     /// `refindingZooms=1:2:0.5` its ``SiameseSettings/refindingZooms`` (positive multiples, `:` between).
-    /// Throws ``TrackingError/invalidParameter(_:)`` for an unknown name or value, or a filter
-    /// field when the configuration runs no filter.
+    /// Throws ``TrackingError/invalidParameter(_:)`` for text that is not `name=value`, an unknown
+    /// name (whatever the level), a wrong value, or a name of a tracker that `level`'s
+    /// configuration does not run (a filter field at `fast`, `fusionChoice` off a fused level).
     public func applying(_ assignments: [String], level: TrackingLevel) throws -> TrackerConfiguration {
         var result = self
         for assignment in assignments {
             let parts = assignment.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0] == "fusion" {
-                result = try result.withoutFusion(parts[1])
-                continue
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw TrackingError.invalidParameter("'\(assignment)' is not name=value")
             }
-            if parts.count == 2, parts[0] == "fusionChoice" {
-                guard parts[1] == "siamese-box", case .fused(var fused) = result else {
-                    throw TrackingError.invalidParameter("\(assignment): expected fusionChoice=siamese-box on a fused level")
-                }
-                fused.choice = .siameseBox
-                result = .fused(fused)
-                continue
+            let (name, value) = (parts[0], parts[1])
+            guard Self.assignableNames.contains(name) else {
+                throw TrackingError.invalidParameter("unknown parameter '\(name)' (known: \(Self.assignableNames.joined(separator: ", ")))")
             }
-            if parts.count == 2, parts[0] == "lookAlikes" || parts[0] == "refindingZooms" {
-                result = try result.withSiameseSetting(parts[0], parts[1])
-                continue
+            switch name {
+            case "fusion": result = try result.withoutFusion(value)
+            case "fusionChoice": result = try result.withSiameseBoxChoice(value, level: level)
+            case "lookAlikes", "refindingZooms": result = try result.withSiameseSetting(name, value, level: level)
+            case "siamese": result = try result.withSiamesePreset(value, level: level)
+            default: result = try result.applyingToFilter(assignment, level: level)
             }
-            guard parts.count == 2, parts[0] == "siamese" else {
-                result = try result.applyingToFilter(assignment)
-                continue
-            }
-            result = try result.withSiamesePreset(parts[1], level: level)
         }
         return result
     }
@@ -42,23 +36,45 @@ extension TrackerConfiguration {
     /// Every name ``applying(_:level:)`` accepts.
     public static var assignableNames: [String] { (TrackerParameters.assignableNames + ["fusion", "fusionChoice", "lookAlikes", "refindingZooms", "siamese"]).sorted() }
 
-    private func applyingToFilter(_ assignment: String) throws -> TrackerConfiguration {
+    private func applyingToFilter(_ assignment: String, level: TrackingLevel) throws -> TrackerConfiguration {
         switch self {
         case .correlationFilter(let parameters): return .correlationFilter(try parameters.applying([assignment]))
         case .fused(var fused):
             fused.filter = try fused.filter.applying([assignment])
             return .fused(fused)
         case .siamese:
-            throw TrackingError.invalidParameter("'\(assignment)' sets the correlation filter, which this level's Siamese tracker does not run")
+            throw TrackingError.invalidParameter("\(assignment) sets the correlation filter; level \(level.rawValue) \(trackersRun)"
+                + " (the filter runs at --level accurate, or with --correlation-filter)")
         }
     }
 
+    /// What the configuration runs, for the messages that name a tracker it does not run.
+    private var trackersRun: String {
+        switch self {
+        case .correlationFilter: return "runs the correlation filter alone"
+        case .siamese: return "runs the Siamese tracker alone"
+        case .fused: return "runs the fused trackers"
+        }
+    }
+
+    /// The fused configuration reporting the Siamese box everywhere (`fusionChoice=siamese-box`).
+    private func withSiameseBoxChoice(_ value: String, level: TrackingLevel) throws -> TrackerConfiguration {
+        guard value == "siamese-box" else { throw TrackingError.invalidParameter("fusionChoice=\(value): expected siamese-box") }
+        guard case .fused(var fused) = self else {
+            throw TrackingError.invalidParameter("fusionChoice=\(value) sets the fused trackers' choice; level \(level.rawValue) \(trackersRun)"
+                + " (they run at --level accurate)")
+        }
+        fused.choice = .siameseBox
+        return .fused(fused)
+    }
+
     /// The configuration with the Siamese tracker's `lookAlikes` or `refindingZooms` set to `value`.
-    private func withSiameseSetting(_ name: String, _ value: String) throws -> TrackerConfiguration {
+    private func withSiameseSetting(_ name: String, _ value: String, level: TrackingLevel) throws -> TrackerConfiguration {
         var settings: SiameseSettings
         switch self {
         case .correlationFilter:
-            throw TrackingError.invalidParameter("\(name)=\(value) sets the Siamese tracker, which this level does not run")
+            throw TrackingError.invalidParameter("\(name)=\(value) sets the Siamese tracker; level \(level.rawValue) \(trackersRun)"
+                + " (the Siamese tracker runs without --correlation-filter or siamese=off)")
         case .siamese(let siamese): settings = siamese.settings
         case .fused(let fused): settings = fused.siamese.settings
         }
