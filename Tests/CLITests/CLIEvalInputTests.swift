@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
 
-/// What `vtrack eval` says about its inputs: a dataset that is a file is not a folder; `--set`
-/// names an unknown parameter at every level, and its help's examples run where the help says; a
-/// ground truth longer than the clip is warned about by `review-loop` as by `otb`, whose keyframes
-/// stay on the clip's frames.
+/// What `vtrack eval` says about its inputs: a dataset that is a file is not a folder, and an
+/// output folder in the way of a file is named before any tracking; `--set` names an unknown
+/// parameter at every level, and its help's examples run where the help says; a ground truth longer
+/// than the clip is warned about by `review-loop` as by `otb`, and its keyframes stay on the clip's
+/// frames.
 final class CLIEvalInputTests: XCTestCase {
     func testADatasetThatIsAFileIsNotAFolder() throws {
         let folder = try CLITemporaryFolder()
@@ -58,6 +59,9 @@ final class CLIEvalInputTests: XCTestCase {
                                  timeout: 300)
         XCTAssertEqual(otb.status, 0, otb.stderr)
         XCTAssertTrue(otb.messages.contains(warning), otb.stderr)
+        try folder.write("not a folder\n", to: "file")
+        let outIsAFile = try CLI.vtrack(["eval", "otb", folder.path("data"), "--level", "fast", "--out", folder.path("file")])
+        XCTAssertEqual(outIsAFile.messages, ["Error: \(folder.path("file/fast")): cannot write: cannot create the folder (\(folder.path("file")) is not a folder)"])
 
         let loop = try CLI.vtrack(["eval", "review-loop", folder.path("data"), "--corrections", "0,1,3", "--level", "fast", "--correlation-filter",
                                    "--csv", folder.path("loop.csv")], timeout: 300)

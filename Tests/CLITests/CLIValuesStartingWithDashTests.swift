@@ -19,7 +19,6 @@ final class CLIValuesStartingWithDashTests: XCTestCase {
             let outcome = try CLI.vtrack(command + [option, "-1"], timeout: 60, directory: folder.root)
             let words = (command + [option, "-1"]).joined(separator: " ")
             XCTAssertFalse(outcome.signalled, words)
-            XCTAssertNotEqual(outcome.status, 0, "\(words): nothing to run without the command's arguments")
             XCTAssertFalse(outcome.stderr.contains("Missing value"), "\(words): \(outcome.stderr)")
         }
     }
@@ -42,7 +41,7 @@ final class CLIValuesStartingWithDashTests: XCTestCase {
             (["batch", folder.path("in"), "--out", folder.path("out"), "--shard", "-1/2"], "-1/2"),
             (["batch", folder.path("in"), "--out", folder.path("out"), "--jobs", "-1"], "--jobs must be 1 or more"),
             (["eval", "review-loop", folder.path("in"), "--corrections", "-1"], "--corrections must be whole numbers of 0 or more"),
-            (["track", cliSampleClip, "--start-frame", "-1", "--box", "1,1,9,9"], "-1"),
+            (["track", cliSampleClip, "--start-frame", "-1", "--box", "1,1,9,9"], "--start-frame must be 0 or more"),
         ]
         for (arguments, says) in refused {
             let outcome = try CLI.vtrack(arguments, directory: folder.root)

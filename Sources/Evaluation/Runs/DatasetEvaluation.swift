@@ -272,12 +272,29 @@ public enum DatasetEvaluation {
         return plotted
     }
 
+    /// Creates `path` and the folders above it when missing; throws
+    /// ``EvaluationError/writeFailed(path:reason:)`` naming the file in the way, or the system's reason.
     static func createFolder(_ path: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw EvaluationError.writeFailed(path: path, reason: "cannot create the folder")
+            throw EvaluationError.writeFailed(path: path, reason: "cannot create the folder (\(folderProblem(path, error)))")
         }
+    }
+
+    /// Why `path` cannot be made a folder: the nearest existing path above it when that is a file,
+    /// else the system's reason.
+    private static func folderProblem(_ path: String, _ error: Error) -> String {
+        var existing = path
+        while !existing.isEmpty, !FileManager.default.fileExists(atPath: existing) { existing = FilePath.folder(of: existing) }
+        var isFolder: ObjCBool = false
+        if !existing.isEmpty, FileManager.default.fileExists(atPath: existing, isDirectory: &isFolder), !isFolder.boolValue {
+            return "\(existing) is not a folder"
+        }
+        guard let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain else {
+            return error.localizedDescription
+        }
+        return String(cString: strerror(Int32(underlying.code)))
     }
 
     static func write(_ text: String, to path: String) throws {
