@@ -8,6 +8,8 @@ extension TrackerConfiguration {
     /// `fusionChoice=siamese-box` makes it report the Siamese box everywhere (``FusionChoiceModel/siameseBox``).
     /// `lookAlikes=on|off` sets the Siamese tracker's ``SiameseSettings/tellsLookAlikesApart``, and
     /// `refindingZooms=1:2:0.5` its ``SiameseSettings/refindingZooms`` (positive multiples, `:` between).
+    /// `network=NAME` runs the Siamese tracker on another ``SiameseNetworkRelease`` with its authors'
+    /// loop, keeping the level's search (``SiameseSettings/withNetwork(_:)``).
     /// Throws ``TrackingError/invalidParameter(_:)`` for an unknown name or value, or a filter
     /// field when the configuration runs no filter.
     public func applying(_ assignments: [String], level: TrackingLevel) throws -> TrackerConfiguration {
@@ -26,6 +28,10 @@ extension TrackerConfiguration {
                 result = .fused(fused)
                 continue
             }
+            if parts.count == 2, parts[0] == "network" {
+                result = try result.withNetwork(parts[1], level: level)
+                continue
+            }
             if parts.count == 2, parts[0] == "lookAlikes" || parts[0] == "refindingZooms" {
                 result = try result.withSiameseSetting(parts[0], parts[1])
                 continue
@@ -40,7 +46,7 @@ extension TrackerConfiguration {
     }
 
     /// Every name ``applying(_:level:)`` accepts.
-    public static var assignableNames: [String] { (TrackerParameters.assignableNames + ["fusion", "fusionChoice", "lookAlikes", "refindingZooms", "siamese"]).sorted() }
+    public static var assignableNames: [String] { (TrackerParameters.assignableNames + ["fusion", "fusionChoice", "lookAlikes", "network", "refindingZooms", "siamese"]).sorted() }
 
     private func applyingToFilter(_ assignment: String) throws -> TrackerConfiguration {
         switch self {
@@ -73,6 +79,23 @@ extension TrackerConfiguration {
             settings.refindingZooms = zooms.compactMap { $0 }
         }
         return replacingSiameseSettings(settings)
+    }
+
+    /// The configuration whose Siamese tracker runs the network `name` names (a filter configuration
+    /// becomes the level's learned one first).
+    private func withNetwork(_ name: String, level: TrackingLevel) throws -> TrackerConfiguration {
+        guard let release = SiameseNetworkRelease(rawValue: name) else {
+            throw TrackingError.invalidParameter(
+                "network=\(name): expected one of \(SiameseNetworkRelease.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        switch self {
+        case .correlationFilter:
+            var siamese = SiameseConfiguration.learned(level)
+            siamese.settings = siamese.settings.withNetwork(release)
+            return .siamese(siamese)
+        case .siamese(let siamese): return replacingSiameseSettings(siamese.settings.withNetwork(release))
+        case .fused(let fused): return replacingSiameseSettings(fused.siamese.settings.withNetwork(release))
+        }
     }
 
     /// The configuration with its Siamese tracker's settings replaced by `settings`; a filter configuration unchanged.
