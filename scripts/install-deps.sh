@@ -70,10 +70,12 @@ PY
   touch "$stamp"
 fi
 
-# NanoTrack's networks are vendored in the repository (Models/nanotrack: licence, provenance, SHA-256,
-# checked again when vtrack loads them); the copy keeps every model under $deps/models.
-mkdir -p "$deps/models/nanotrack"
-cp -R "$(dirname "$0")/../Models/nanotrack/." "$deps/models/nanotrack/"
+# The Siamese trackers' networks are vendored in the repository (Models/nanotrack, Models/lightfc:
+# licence, provenance, SHA-256, checked again when vtrack loads them); the copy keeps every model under $deps/models.
+for network in nanotrack lightfc; do
+  mkdir -p "$deps/models/$network"
+  cp -R "$(dirname "$0")/../Models/$network/." "$deps/models/$network/"
+done
 
 # The tests build small ONNX detectors of their own with the onnx package.
 if command -v python3 >/dev/null && ! python3 -c "import onnx" 2>/dev/null; then

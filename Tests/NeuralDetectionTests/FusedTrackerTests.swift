@@ -16,7 +16,7 @@ final class FusedTrackerTests: XCTestCase {
                        frames: Int = .max) throws -> (boxes: [PixelRect], evidence: [TrackingEvidence?], truth: [PixelRect]) {
         let (clip, truth) = try TestFootage.developmentSequence(name)
         let reader = try VideoReader(path: clip)
-        let handler = SequenceRequestHandler(siameseNetworks: NanoTrackLibrary())
+        let handler = SequenceRequestHandler(siameseNetworks: VendoredSiameseNetworks())
         var request: TrackObjectRequest?
         var boxes: [PixelRect] = [], evidence: [TrackingEvidence?] = []
         while let frame = try reader.nextFrame(), frame.index < min(frames, truth.count) {

@@ -25,7 +25,7 @@ enum NeuralTestSupport {
     static func followWithSiamese(_ clip: String, from box: PixelRect, configuration: SiameseConfiguration,
                                   frames: Int = .max) throws -> [(box: PixelRect, confidence: Float)] {
         let reader = try VideoReader(path: clip)
-        let handler = SequenceRequestHandler(siameseNetworks: NanoTrackLibrary())
+        let handler = SequenceRequestHandler(siameseNetworks: VendoredSiameseNetworks())
         var request: TrackObjectRequest?
         var results: [(box: PixelRect, confidence: Float)] = []
         while let frame = try reader.nextFrame(), frame.index < frames {

@@ -117,7 +117,7 @@ private final class LockstepRun: @unchecked Sendable {
     init(start: RunStart, width: Int, height: Int, level: TrackingLevel, configuration: TrackerConfiguration?,
          trackerKind: TrackerKind, appearance: AppearanceDescription?) {
         self.start = start
-        handler = SequenceRequestHandler(appearance: appearance, siameseNetworks: NanoTrackLibrary())
+        handler = SequenceRequestHandler(appearance: appearance, siameseNetworks: VendoredSiameseNetworks())
         request = TrackObjectRequest(
             detectedObjectObservation: DetectedObjectObservation(
                 boundingBox: NormalizedRect(start.box, imageWidth: width, imageHeight: height)),

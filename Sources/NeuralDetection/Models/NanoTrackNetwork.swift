@@ -42,25 +42,20 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
     public let responseSide: Int
     public let templateFeatureCount: Int
     private let templateBackbone: NeuralNetwork
-    /// The search backbone's and the head's files.
-    private let searchPaths: (backbone: String, head: String)
-    /// The search backbones and heads compiled so far (under `laneLock`), each used by one thread at a time.
-    private var lanes: [SearchLane]
-    private let laneLock = NSLock()
-    /// Most lanes compiled (under `laneLock`; lowered to the lanes there are when compiling one fails).
-    private var laneLimit: Int
+    /// The search backbones and heads, each compiled for one thread (``InferenceLanes``).
+    private let lanes: InferenceLanes<SearchLane>
 
     /// A search backbone and head compiled for one thread, with the features between them.
-    private final class SearchLane: @unchecked Sendable {
+    private final class SearchLane {
         let backbone: NeuralNetwork, head: NeuralNetwork
-        /// The search crop's features between the backbone and the head (under `lock`).
+        /// The search crop's features between the backbone and the head.
         var features: [Float]
-        let lock = NSLock()
 
-        init(backbone: NeuralNetwork, head: NeuralNetwork, featureCount: Int) {
-            self.backbone = backbone
-            self.head = head
-            features = [Float](repeating: 0, count: featureCount)
+        /// Compiles the search backbone and the head from `paths`.
+        init(paths: (backbone: String, head: String)) throws {
+            backbone = try NeuralNetwork(modelPath: paths.backbone, threads: 1, precision: .float32) { _ in [1, 3, 255, 255] }
+            head = try NeuralNetwork(modelPath: paths.head, threads: 1, precision: .float32)
+            features = [Float](repeating: 0, count: head.inputShapes.dropFirst().first?.reduce(1, *) ?? 0)
         }
     }
 
@@ -75,48 +70,16 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
         try InferenceRuntime.load()
         let paths = try version.files.map { file in try Self.checkedPath(directory + "/" + file.path, sha256: file.sha256) }
         templateBackbone = try NeuralNetwork(modelPath: paths[0], precision: .float32) { _ in [1, 3, 127, 127] }
-        searchPaths = (paths[0], paths[1])
-        let first = try Self.compileLane(paths: searchPaths)
-        let head = first.head
+        let searchPaths = (backbone: paths[0], head: paths[1])
+        lanes = try InferenceLanes(limit: laneCount) { try SearchLane(paths: searchPaths) }
+        let head = lanes.first.head
         let templateShape = head.inputShapes.first ?? [], searchShape = head.inputShapes.dropFirst().first ?? []
         guard head.inputShapes.count == 2, templateShape.count == 4, searchShape.count == 4, head.outputCount == 2,
               templateShape[1] == searchShape[1], templateShape[2...] == [8, 8], searchShape[2...] == [16, 16] else {
             throw NeuralDetectionError.unusableModel(path: paths[1], reason: "expected a head taking 1xCx8x8 and 1xCx16x16 features, giving two maps")
         }
         templateFeatureCount = templateShape.reduce(1, *)
-        lanes = [first]
-        laneLimit = max(1, laneCount)
         responseSide = version == .v2 ? 16 : 15
-    }
-
-    /// A search backbone and head compiled for one thread from `paths`.
-    private static func compileLane(paths: (backbone: String, head: String)) throws -> SearchLane {
-        let backbone = try NeuralNetwork(modelPath: paths.backbone, threads: 1, precision: .float32) { _ in [1, 3, 255, 255] }
-        let head = try NeuralNetwork(modelPath: paths.head, threads: 1, precision: .float32)
-        return SearchLane(backbone: backbone, head: head, featureCount: head.inputShapes.dropFirst().first?.reduce(1, *) ?? 0)
-    }
-
-    /// A lane for one search, locked: a free one; else a new one while fewer than `laneLimit` exist
-    /// (no more are tried once compiling one fails); else the first, once it is free.
-    private func acquireLane() -> SearchLane {
-        laneLock.lock()
-        if let free = lanes.first(where: { $0.lock.try() }) {
-            laneLock.unlock()
-            return free
-        }
-        if lanes.count < laneLimit {
-            if let added = try? Self.compileLane(paths: searchPaths) {
-                added.lock.lock()
-                lanes.append(added)
-                laneLock.unlock()
-                return added
-            }
-            laneLimit = lanes.count
-        }
-        let first = lanes[0]
-        laneLock.unlock()
-        first.lock.lock()
-        return first
     }
 
     private static let cache = NSLock()
@@ -138,14 +101,8 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
         for file in version.files { _ = try checkedPath(directory + "/" + file.path, sha256: file.sha256) }
     }
 
-    /// `path` once the file's SHA-256 is `sha256`.
     private static func checkedPath(_ path: String, sha256: String) throws -> String {
-        let data = try ModelFileContents.read(path: path, model: "NanoTrack")
-        let digest = SHA256Digest.hex(of: data)
-        guard digest == sha256 else {
-            throw NeuralDetectionError.unusableModel(path: path, reason: "damaged or replaced: SHA-256 \(digest), expected \(sha256)")
-        }
-        return path
+        try ModelFileContents.checked(path: path, sha256: sha256, model: "NanoTrack")
     }
 
     public func embedTemplate(_ crop: UnsafeMutableBufferPointer<Float>, into features: UnsafeMutableBufferPointer<Float>) throws {
@@ -156,8 +113,11 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
 
     public func respond(template: UnsafeMutableBufferPointer<Float>, search crop: UnsafeMutableBufferPointer<Float>,
                         into response: inout SiameseResponse) throws {
-        let lane = acquireLane()
-        defer { lane.lock.unlock() }
+        try lanes.withLane { lane in try respond(on: lane, template: template, search: crop, into: &response) }
+    }
+
+    private func respond(on lane: SearchLane, template: UnsafeMutableBufferPointer<Float>, search crop: UnsafeMutableBufferPointer<Float>,
+                         into response: inout SiameseResponse) throws {
         try lane.features.withUnsafeMutableBufferPointer { features in
             try lane.backbone.run(inputs: [UnsafeMutableRawBufferPointer(crop)]) { outputs in
                 try copy(outputs, into: features, network: lane.backbone)

@@ -9,7 +9,7 @@ enum RunnableTrackerKind {
     /// missing or unusable (a broken install is reported, not silently replaced by the filters).
     static func resolve(_ kind: TrackerKind, level: TrackingLevel) throws -> (kind: TrackerKind, warning: String?) {
         guard kind == .learned, let release = TrackerConfiguration.for(level, kind: .learned).siameseConfiguration?.settings.release,
-              try !NanoTrackLibrary.checkAvailability(for: release) else { return (kind, nil) }
+              try !VendoredSiameseNetworks.checkAvailability(for: release) else { return (kind, nil) }
         return (.correlationFilter, "the neural runtime is not installed (\(InferenceRuntime.libraryPath)): tracking with the "
                 + "correlation filters on hand-made features instead of the learned trackers; install it with: bash scripts/install-deps.sh")
     }

@@ -19,6 +19,6 @@ struct TrackingRuntime {
 
     /// A sequence handler of its own (trackers, NanoTrack networks) on the shared describer.
     func makeHandler() -> SequenceRequestHandler {
-        SequenceRequestHandler(appearance: describer, siameseNetworks: NanoTrackLibrary())
+        SequenceRequestHandler(appearance: describer, siameseNetworks: VendoredSiameseNetworks())
     }
 }

@@ -8,6 +8,8 @@ extension TrackerConfiguration {
     /// `fusionChoice=siamese-box` makes it report the Siamese box everywhere (``FusionChoiceModel/siameseBox``).
     /// `lookAlikes=on|off` sets the Siamese tracker's ``SiameseSettings/tellsLookAlikesApart``, and
     /// `refindingZooms=1:2:0.5` its ``SiameseSettings/refindingZooms`` (positive multiples, `:` between).
+    /// `network=NAME` runs the Siamese tracker on another ``SiameseNetworkRelease`` with its authors'
+    /// loop, keeping the level's search (``SiameseSettings/withNetwork(_:)``).
     /// Throws ``TrackingError/invalidParameter(_:)`` for text that is not `name=value`, an unknown
     /// name (whatever the level), a wrong value, or a name of a tracker that `level`'s
     /// configuration does not run (a filter field at `fast`, `fusionChoice` off a fused level).
@@ -25,6 +27,7 @@ extension TrackerConfiguration {
             switch name {
             case "fusion": result = try result.withoutFusion(value)
             case "fusionChoice": result = try result.withSiameseBoxChoice(value, level: level)
+            case "network": result = try result.withNetwork(value, level: level)
             case "lookAlikes", "refindingZooms": result = try result.withSiameseSetting(name, value, level: level)
             case "siamese": result = try result.withSiamesePreset(value, level: level)
             default: result = try result.applyingToFilter(assignment, level: level)
@@ -34,7 +37,7 @@ extension TrackerConfiguration {
     }
 
     /// Every name ``applying(_:level:)`` accepts.
-    public static var assignableNames: [String] { (TrackerParameters.assignableNames + ["fusion", "fusionChoice", "lookAlikes", "refindingZooms", "siamese"]).sorted() }
+    public static var assignableNames: [String] { (TrackerParameters.assignableNames + ["fusion", "fusionChoice", "lookAlikes", "network", "refindingZooms", "siamese"]).sorted() }
 
     private func applyingToFilter(_ assignment: String, level: TrackingLevel) throws -> TrackerConfiguration {
         switch self {
@@ -89,6 +92,23 @@ extension TrackerConfiguration {
             settings.refindingZooms = zooms.compactMap { $0 }
         }
         return replacingSiameseSettings(settings)
+    }
+
+    /// The configuration whose Siamese tracker runs the network `name` names (a filter configuration
+    /// becomes the level's learned one first).
+    private func withNetwork(_ name: String, level: TrackingLevel) throws -> TrackerConfiguration {
+        guard let release = SiameseNetworkRelease(rawValue: name) else {
+            throw TrackingError.invalidParameter(
+                "network=\(name): expected one of \(SiameseNetworkRelease.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        switch self {
+        case .correlationFilter:
+            var siamese = SiameseConfiguration.learned(level)
+            siamese.settings = siamese.settings.withNetwork(release)
+            return .siamese(siamese)
+        case .siamese(let siamese): return replacingSiameseSettings(siamese.settings.withNetwork(release))
+        case .fused(let fused): return replacingSiameseSettings(fused.siamese.settings.withNetwork(release))
+        }
     }
 
     /// The configuration with its Siamese tracker's settings replaced by `settings`; a filter configuration unchanged.

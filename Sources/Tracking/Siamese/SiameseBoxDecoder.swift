@@ -25,6 +25,8 @@ package struct SiameseBoxDecoder {
     let stride: Int
     let settings: SiameseSettings
     private let window: [Float]
+    /// Whether the window multiplies the penalised score (OSTrack's) instead of being blended with it (pysot's).
+    private let multipliesWindow: Bool
     /// Each cell's object probability and penalty on the last decoded map (per-frame scratch).
     private(set) var scores: [Float], penalties: [Float]
 
@@ -32,11 +34,21 @@ package struct SiameseBoxDecoder {
         self.side = side
         self.stride = stride
         self.settings = settings
-        let hann = (0..<side).map { side > 1 ? 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(side - 1)) : 1 }
+        let hann: [Double]
+        switch settings.convention {
+        case .ostrack: hann = (1...max(1, side)).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(side + 1)) }
+        case .authors, .openCVTrackerNano:
+            hann = (0..<side).map { side > 1 ? 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(side - 1)) : 1 }
+        }
         window = (0..<(side * side)).map { index in
             let product = hann[index / side] * hann[index % side]
-            return Float(settings.convention == .openCVTrackerNano ? product.squareRoot() : product)
+            switch settings.convention {
+            case .openCVTrackerNano: return Float(product.squareRoot())
+            case .authors: return Float(product)
+            case .ostrack: return Float(pow(product, Double(settings.windowInfluence)))
+            }
         }
+        multipliesWindow = settings.convention == .ostrack
         scores = [Float](repeating: 0, count: side * side)
         penalties = [Float](repeating: 0, count: side * side)
     }
@@ -62,7 +74,8 @@ package struct SiameseBoxDecoder {
                     let penalty = exp(-(ratioChange * scaleChange - 1) * k)
                     scores[cell] = score
                     penalties[cell] = penalty
-                    let value = penalty * score * (1 - influence) + window[cell] * influence
+                    let value = multipliesWindow ? penalty * score * window[cell]
+                                                 : penalty * score * (1 - influence) + window[cell] * influence
                     if value > bestValue {
                         bestValue = value
                         best = cell

@@ -13,6 +13,22 @@ public struct SiameseSettings: Sendable, Equatable {
         /// scale-change penalty against the size of the object's *position* (as OpenCV computes it),
         /// a square-rooted Hann window, RGB into the networks, boxes truncated to whole pixels.
         case openCVTrackerNano = "opencv"
+        /// LightFC's authors' loop (OSTrack's): centre at x + w / 2, a square crop of side
+        /// ceil(sqrt(w h) x ``ostrackTemplateFactor``) for the template and twice that for the search
+        /// region, its origin rounded half to even, black outside the picture, RGB into the network;
+        /// the head's probabilities times a Hann window of side + 1 intervals (raised to the window
+        /// influence: 1 is the authors', 0 none), no penalty on a change of scale; the box's size
+        /// taken from the head at ``SiameseSettings/sizeLearningRate`` whatever its score (1: the authors').
+        case ostrack
+
+        /// The template crop's side over the square root of the box's area (the authors' 2).
+        public static let ostrackTemplateFactor: Float = 2
+
+        /// Whether the crops go into the network blue first (the pysot family's OpenCV habit).
+        public var takesBGR: Bool { self == .authors }
+
+        /// The smallest side the box may shrink to, frame pixels (pysot's 10; OSTrack clips at 2).
+        public var smallestSide: Float { self == .ostrack ? 2 : 10 }
     }
 
     /// The networks the settings were tuned for.
@@ -71,13 +87,39 @@ public struct SiameseSettings: Sendable, Equatable {
     public static let authorsV3 = SiameseSettings(release: .nanoTrackV3, convention: .authors, windowInfluence: 0.455,
                                                   scaleChangePenalty: 0.138, sizeLearningRate: 0.348)
 
-    /// The preset `name` names (`opencv`, `authors-v2`, `authors-v3`), for `vtrack eval --set siamese=NAME`.
+    /// LightFC's authors' loop (`lib/test/tracker/lightfc.py`): the full Hann window, no scale
+    /// penalty, the head's size taken as it is.
+    public static let authorsLightFC = SiameseSettings(release: .lightFC, convention: .ostrack, windowInfluence: 1,
+                                                       scaleChangePenalty: 0, sizeLearningRate: 1)
+
+    /// The authors' settings for `release`'s networks.
+    public static func authors(of release: SiameseNetworkRelease) -> SiameseSettings {
+        switch release {
+        case .nanoTrackV2: .authorsV2
+        case .nanoTrackV3: .authorsV3
+        case .lightFC: .authorsLightFC
+        }
+    }
+
+    /// These settings' search (out of frame, re-finding, look-alikes, zooms and reach) over the authors'
+    /// loop for `release`'s networks.
+    public func withNetwork(_ release: SiameseNetworkRelease) -> SiameseSettings {
+        var settings = SiameseSettings.authors(of: release)
+        settings.followsOutOfFrame = followsOutOfFrame
+        settings.redetectsWhenLost = redetectsWhenLost
+        settings.tellsLookAlikesApart = tellsLookAlikesApart
+        settings.refindingZooms = refindingZooms
+        settings.motionSpread = motionSpread
+        return settings
+    }
+
+    /// The preset `name` names (`opencv`, `authors-v2`, `authors-v3`, `authors-lightfc`), for `vtrack eval --set siamese=NAME`.
     public static func preset(named name: String) -> SiameseSettings? {
         presets[name]
     }
 
     /// Every preset by name.
     public static let presets: [String: SiameseSettings] = [
-        "opencv": .openCVTrackerNano, "authors-v2": .authorsV2, "authors-v3": .authorsV3,
+        "opencv": .openCVTrackerNano, "authors-v2": .authorsV2, "authors-v3": .authorsV3, "authors-lightfc": .authorsLightFC,
     ]
 }

@@ -28,7 +28,7 @@ public final class SiameseTracker: ObjectTracker {
     /// The colour outside the picture, with the authors' convention (the first frame's mean).
     private let firstFramePad: SIMD3<Int32>
     private var templateFeatures: [Float]
-    private var searchCrop: [Float]
+    private var searchPixels: [Float]
     private var searchSampler: SiameseCropSampler
     private var response: SiameseResponse
     private var decoder: SiameseBoxDecoder
@@ -81,7 +81,7 @@ public final class SiameseTracker: ObjectTracker {
         width = Float(start.width)
         height = Float(start.height)
         switch settings.convention {
-        case .openCVTrackerNano:
+        case .openCVTrackerNano, .ostrack:
             centreX = Float(start.x) + width * 0.5
             centreY = Float(start.y) + height * 0.5
         case .authors:
@@ -91,7 +91,7 @@ public final class SiameseTracker: ObjectTracker {
         let mean = SiameseCropSampler.meanColour(of: rgb)
         firstFramePad = SIMD3(Int32(mean.x), Int32(mean.y), Int32(mean.z))
         templateFeatures = [Float](repeating: 0, count: network.templateFeatureCount)
-        searchCrop = [Float](repeating: 0, count: 3 * network.searchSide * network.searchSide)
+        searchPixels = [Float](repeating: 0, count: 3 * network.searchSide * network.searchSide)
         searchSampler = SiameseCropSampler(outputSide: network.searchSide)
         response = SiameseResponse(side: network.responseSide)
         decoder = SiameseBoxDecoder(side: network.responseSide, stride: network.stride, settings: settings)
@@ -103,15 +103,21 @@ public final class SiameseTracker: ObjectTracker {
         lookAlikes = LookAlikeMemory(x: centreX, y: centreY)
         peaks.reserveCapacity(LookAlikeMemory.capacity)
 
-        let contextSum = settings.contextAmount * (width + height)
-        let exact = ((width + contextSum) * (height + contextSum)).squareRoot()
-        let side = settings.convention == .openCVTrackerNano ? Int(exact) : Int(exact.rounded())
+        let side: Int
+        switch settings.convention {
+        case .openCVTrackerNano, .authors:
+            let contextSum = settings.contextAmount * (width + height)
+            let exact = ((width + contextSum) * (height + contextSum)).squareRoot()
+            side = settings.convention == .openCVTrackerNano ? Int(exact) : Int(exact.rounded())
+        case .ostrack:
+            side = Int(((width * height).squareRoot() * SiameseSettings.Convention.ostrackTemplateFactor).rounded(.up))
+        }
         var templateSampler = SiameseCropSampler(outputSide: network.templateSide)
         var templateCrop = [Float](repeating: 0, count: 3 * network.templateSide * network.templateSide)
         let origin = cropOrigin(centreX: centreX, centreY: centreY, side: max(1, side))
         templateCrop.withUnsafeMutableBufferPointer { crop in
             templateSampler.sample(rgb, originX: origin.x, originY: origin.y, side: max(1, side), pad: pad(for: rgb),
-                                   bgr: settings.convention == .authors, into: crop)
+                                   bgr: settings.convention.takesBGR, into: crop)
         }
         try templateCrop.withUnsafeMutableBufferPointer { crop in
             try templateFeatures.withUnsafeMutableBufferPointer { features in
@@ -131,16 +137,7 @@ public final class SiameseTracker: ObjectTracker {
         unconfirmed?.centreX += Float(cameraShift.dx)
         unconfirmed?.centreY += Float(cameraShift.dy)
         lookAlikes.shift(dx: Float(cameraShift.dx), dy: Float(cameraShift.dy))
-        let opencv = settings.convention == .openCVTrackerNano
-        // OpenCV sums the sides as a whole number before adding the context; the authors do not.
-        let sideSum = opencv ? (width + height).rounded(.towardZero) : width + height
-        let contextSum = settings.contextAmount * sideSum
-        let templateExtent = ((width + contextSum) * (height + contextSum)).squareRoot()
-        let scale = Float(network.templateSide) / templateExtent
-        let searchExtent = opencv
-            ? templateExtent * Float(network.searchSide / network.templateSide)
-            : templateExtent * Float(network.searchSide) / Float(network.templateSide)
-        let side = max(1, opencv ? Int(searchExtent) : Int(searchExtent.rounded()))
+        let (side, scale) = searchCrop()
         let padColour = pad(for: rgb)
         guard let decoded = search(rgb, centreX: centreX, centreY: centreY, side: side, scale: scale, pad: padColour,
                                    redetecting: false) else {
@@ -215,12 +212,13 @@ public final class SiameseTracker: ObjectTracker {
                         redetecting: Bool, zoom: Float = 1) -> SiameseBoxDecoder.Candidate? {
         let opencv = settings.convention == .openCVTrackerNano
         let origin = cropOrigin(centreX: centreX, centreY: centreY, side: side)
-        searchCrop.withUnsafeMutableBufferPointer { crop in
-            searchSampler.sample(rgb, originX: origin.x, originY: origin.y, side: side, pad: pad, bgr: !opencv, into: crop)
+        searchPixels.withUnsafeMutableBufferPointer { crop in
+            searchSampler.sample(rgb, originX: origin.x, originY: origin.y, side: side, pad: pad, bgr: settings.convention.takesBGR,
+                                 into: crop)
         }
         do {
             try templateFeatures.withUnsafeMutableBufferPointer { features in
-                try searchCrop.withUnsafeMutableBufferPointer { crop in
+                try searchPixels.withUnsafeMutableBufferPointer { crop in
                     try network.respond(template: features, search: crop, into: &response)
                 }
             }
@@ -272,10 +270,12 @@ public final class SiameseTracker: ObjectTracker {
     /// it is, from the last size times `zoom` (the size the crop expected).
     private func follow(_ candidate: SiameseBoxDecoder.Candidate, fromX x: Float, y: Float, scale: Float,
                         zoom: Float = 1) -> Placement {
-        let rate = candidate.penalty * candidate.score * settings.sizeLearningRate
+        let rate = settings.convention == .ostrack ? settings.sizeLearningRate
+                                                   : candidate.penalty * candidate.score * settings.sizeLearningRate
         let newWidth = candidate.width / scale * rate + (1 - rate) * width * zoom
         let newHeight = candidate.height / scale * rate + (1 - rate) * height * zoom
-        let w = min(max(newWidth, 10), Float(frameWidth)), h = min(max(newHeight, 10), Float(frameHeight))
+        let least = settings.convention.smallestSide
+        let w = min(max(newWidth, least), Float(frameWidth)), h = min(max(newHeight, least), Float(frameHeight))
         let marginX = settings.followsOutOfFrame ? w / 2 : 0, marginY = settings.followsOutOfFrame ? h / 2 : 0
         return Placement(centreX: min(max(x + candidate.dx / scale, -marginX), Float(frameWidth) + marginX),
                          centreY: min(max(y + candidate.dy / scale, -marginY), Float(frameHeight) + marginY),
@@ -408,6 +408,28 @@ public final class SiameseTracker: ObjectTracker {
     /// Weight of each confident frame's motion in the velocity (the `accurate` filter's).
     private static let velocitySmoothing: Float = 0.5
 
+    /// The search crop's side (frame pixels) around the object's current size and the crop's scale
+    /// (search-crop pixels per frame pixel), by the convention's context and rounding.
+    private func searchCrop() -> (side: Int, scale: Float) {
+        switch settings.convention {
+        case .openCVTrackerNano, .authors:
+            let opencv = settings.convention == .openCVTrackerNano
+            // OpenCV sums the sides as a whole number before adding the context; the authors do not.
+            let sideSum = opencv ? (width + height).rounded(.towardZero) : width + height
+            let contextSum = settings.contextAmount * sideSum
+            let templateExtent = ((width + contextSum) * (height + contextSum)).squareRoot()
+            let scale = Float(network.templateSide) / templateExtent
+            let searchExtent = opencv
+                ? templateExtent * Float(network.searchSide / network.templateSide)
+                : templateExtent * Float(network.searchSide) / Float(network.templateSide)
+            return (max(1, opencv ? Int(searchExtent) : Int(searchExtent.rounded())), scale)
+        case .ostrack:
+            let factor = SiameseSettings.Convention.ostrackTemplateFactor * Float(network.searchSide) / Float(network.templateSide)
+            let side = max(1, Int(((width * height).squareRoot() * factor).rounded(.up)))
+            return (side, Float(network.searchSide) / Float(side))
+        }
+    }
+
     /// Top-left pixel of a `side` square centred at (`centreX`, `centreY`), by the convention's rounding.
     private func cropOrigin(centreX: Float, centreY: Float, side: Int) -> (x: Int, y: Int) {
         switch settings.convention {
@@ -417,12 +439,20 @@ public final class SiameseTracker: ObjectTracker {
         case .authors:
             let half = Float(side + 1) / 2
             return (Int((centreX - half + 0.5).rounded(.down)), Int((centreY - half + 0.5).rounded(.down)))
+        case .ostrack:
+            let half = Float(side) / 2
+            return (Int((centreX - half).rounded(.toNearestOrEven)), Int((centreY - half).rounded(.toNearestOrEven)))
         }
     }
 
-    /// The colour outside the picture: OpenCV's current-frame mean (rounded), or the first frame's (truncated).
+    /// The colour outside the picture: OpenCV's current-frame mean (rounded), the authors' first frame's
+    /// (truncated), or black (OSTrack's).
     private func pad(for rgb: Image<UInt8>) -> SIMD3<Int32> {
-        guard settings.convention == .openCVTrackerNano else { return firstFramePad }
+        switch settings.convention {
+        case .authors: return firstFramePad
+        case .ostrack: return .zero
+        case .openCVTrackerNano: break
+        }
         let mean = SiameseCropSampler.meanColour(of: rgb)
         return SIMD3(Int32(mean.x.rounded()), Int32(mean.y.rounded()), Int32(mean.z.rounded()))
     }
