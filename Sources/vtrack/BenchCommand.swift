@@ -3,6 +3,7 @@ import Files
 import Foundation
 import Pipeline
 import TrackFormats
+import Tracking
 
 struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     static let configuration = CommandConfiguration(
@@ -39,6 +40,9 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Accepted for one release and ignored: the learned trackers are now the default (see --correlation-filter).")
     var learnedFeatures = false
 
+    @Option(parsing: .unconditional, help: TrackerChoice.help)
+    var tracker: TrackerKind?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Measure re-seeding from this detector (person, face, PATH.onnx, a cascade) instead.", valueName: "detector"))
     var detector: String?
 
@@ -46,6 +50,7 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
     var reseedEvery = 50
 
     func validate() throws {
+        _ = try TrackerChoice.kind(tracker, correlationFilter: correlationFilter)
         if let detector, !DetectorChoice.isKnown(detector) {
             throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
         }
@@ -61,7 +66,7 @@ struct BenchCommand: ParsableCommand, ShowsFFmpegLog {
             let clip = String(run[..<equals])
             let target = try TrackTarget(parsing: String(run[run.index(after: equals)...]))
             results.append(try ThroughputBenchmark.measure(clip: clip, target: target, scratchFolder: scratch,
-                                                                 trackerKind: correlationFilter ? .correlationFilter : .learned))
+                                                                 trackerKind: TrackerChoice.kind(tracker, correlationFilter: correlationFilter)))
         }
         if json {
             let encoder = JSONEncoder()

@@ -83,6 +83,9 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Accepted for one release and ignored: the learned trackers are now the default (see --correlation-filter).")
     var learnedFeatures = false
 
+    @Option(parsing: .unconditional, help: TrackerChoice.help)
+    var tracker: TrackerKind?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("JSON floors per level (meanAUC, meanConfidenceROCAUC, maxFailureRateAbove, maxECE, maxDashedOnObject); exit 1 when a figure is worse.",
                                valueName: "file"))
     var require: String?
@@ -102,7 +105,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
         }
         for level in level.levels {
             do {
-                _ = try TrackerConfiguration.for(level, kind: correlationFilter ? .correlationFilter : .learned)
+                _ = try TrackerConfiguration.for(level, kind: TrackerChoice.kind(tracker, correlationFilter: correlationFilter))
                     .applying(parameterAssignments, level: level)
             } catch {
                 throw ValidationError("\(error)")
@@ -131,7 +134,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
                                         detector: DetectorChoice(parsing: detector), compensatesCameraMotion: cameraMotion,
                                         categories: try categories.map { try SequenceCategories(path: $0) })
         options.writesEvidence = evidence
-        options.trackerKind = correlationFilter ? .correlationFilter : .learned
+        options.trackerKind = try TrackerChoice.kind(tracker, correlationFilter: correlationFilter)
         var printedHeader = false
         let report = try DatasetEvaluation.run(dataset: dataset, options: options) { level, result in
             if !printedHeader {

@@ -39,6 +39,9 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Flag(help: "Track with the level's correlation filter on hand-made features (track --correlation-filter) instead of its learned tracker.")
     var correlationFilter = false
 
+    @Option(parsing: .unconditional, help: TrackerChoice.help)
+    var tracker: TrackerKind?
+
     @Flag(help: "Also play a reviewer who takes the moments in time order (CSV columns time_order_frames and time_order_auc).")
     var alsoTimeOrder = false
 
@@ -54,6 +57,7 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
     }
 
     func validate() throws {
+        _ = try TrackerChoice.kind(tracker, correlationFilter: correlationFilter)
         let counts = correctionCounts
         guard counts.count == corrections.split(separator: ",", omittingEmptySubsequences: false).count,
               counts.allSatisfy({ $0 >= 0 }), Set(counts).count == counts.count else {
@@ -74,7 +78,7 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
         var results: [ReviewLoopBenchmark.Result] = []
         for sequence in data.sequences {
             let sequenceResults = try ReviewLoopBenchmark.run(sequence, corrections: counts, options: TrackingOptions(
-                level: level, trackerKind: correlationFilter ? .correlationFilter : .learned), alsoInTimeOrder: alsoTimeOrder)
+                level: level, trackerKind: TrackerChoice.kind(tracker, correlationFilter: correlationFilter)), alsoInTimeOrder: alsoTimeOrder)
             for warning in sequenceResults.first?.warnings ?? [] { StandardError.write("warning: \(sequence.name): \(warning)\n") }
             for result in sequenceResults {
                 let frames = result.correctedFrames.map(String.init).joined(separator: " ")

@@ -15,6 +15,9 @@ struct TrackingOptionsGroup: ParsableArguments {
     @Flag(help: "Accepted for one release and ignored: the learned trackers are now the default (see --correlation-filter).")
     var learnedFeatures = false
 
+    @Option(parsing: .unconditional, help: TrackerChoice.help)
+    var tracker: TrackerKind?
+
     @Option(parsing: .unconditional, help: "0-based index of the frame the boxes refer to; tracking starts there.")
     var startFrame = 0
 
@@ -36,12 +39,13 @@ struct TrackingOptionsGroup: ParsableArguments {
         if startFrame < 0 { throw ValidationError("--start-frame must be 0 or more") }
         if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
         if detectEvery < 1 { throw ValidationError("--detect-every must be 1 or more") }
+        _ = try TrackerChoice.kind(tracker, correlationFilter: correlationFilter)
     }
 
     var options: TrackingOptions {
         TrackingOptions(level: level, startFrame: startFrame, reseedEvery: reseedEvery,
                         detector: detection.choice, detectionMinimumScore: detection.minScore,
                         compensatesCameraMotion: cameraMotion, showsCameraMotion: showMotion,
-                        automaticDetectionInterval: detectEvery, trackerKind: correlationFilter ? .correlationFilter : .learned)
+                        automaticDetectionInterval: detectEvery, trackerKind: (try? TrackerChoice.kind(tracker, correlationFilter: correlationFilter)) ?? .learned)
     }
 }

@@ -367,10 +367,12 @@ def existing_models(path):
     return blocks
 
 
-def write_swift(path, type_name, comment, fits, names, prefix="", flag=""):
+def write_swift(path, type_name, comment, fits, names, prefix="", flag="", single=None):
     """Writes one static model per fit: `fast`, `accurate` (without the appearance cues, whose weights are
     then left out) and, when fitted, `fastWithAppearance`, `accurateWithAppearance`; with a `prefix`,
-    `learnedFast` and so on. The file's models of levels not fitted now are kept as they are."""
+    `learnedFast` and so on; with `single`, one model for every level named `single` (and
+    `singleWithAppearance`), fitted on the one level's runs. The file's models of levels not fitted now are
+    kept as they are."""
     def length(model):
         return len(model["weights"] if isinstance(model, dict) else model)
     kept = existing_models(path)
@@ -381,6 +383,10 @@ def write_swift(path, type_name, comment, fits, names, prefix="", flag=""):
     for key in [level + variant for variant in ("", "WithAppearance") for level in LEVELS
                 if level + variant in fits or level not in fitted_levels]:
         name = prefix + key[0].upper() + key[1:] if prefix else key
+        if single:
+            if key not in fits:
+                continue
+            name = single + ("WithAppearance" if key.endswith("WithAppearance") else "")
         if key not in fits:
             lines += kept.get(name, [])
             continue
@@ -389,7 +395,7 @@ def write_swift(path, type_name, comment, fits, names, prefix="", flag=""):
         if with_cue and fits[key] is fits.get(level):
             cue = " offered the appearance cues, which did not lower the held-out log loss: the model without them"
         kind = " (boosted trees)" if isinstance(fits[key], dict) else ""
-        lines += [f"    /// {comment.format(level=level, cue=cue)}{kind}."]
+        lines += [f"    /// {comment.format(level=level, cue=cue)}{kind}" + ("; used at every level." if single else ".")]
         lines += [line.replace("{key}", name) for line in swift_model(type_name, fits[key])]
     lines.append("}")
     open(path, "w").write("\n".join(lines) + "\n")
@@ -503,6 +509,9 @@ def main():
     parser.add_argument("--fused", action="store_true",
                         help="the runs are of the learned levels, whose `accurate` tracker is fused: fit `accurate` only and write "
                              "fusedAccurate, fusedAccurateWithAppearance into the +Fused.swift files")
+    parser.add_argument("--lightfc", action="store_true",
+                        help="the runs are of LightFC's tracker (`vtrack eval --level fast --set siamese=authors-lightfc`): fit `fast` "
+                             "and write lightFC, lightFCWithAppearance (used at every level) into the +LightFC.swift files")
     parser.add_argument("--levels", default=None,
                         help="comma-separated levels to fit (default: both, or accurate with --fused); with --write, the models "
                              "of the other levels are kept as the file has them")
@@ -523,7 +532,8 @@ def main():
     print(f"protocols: {', '.join(protocols)}")
     report = {}
     fits = {}
-    levels = tuple(args.levels.split(",")) if args.levels else ("accurate",) if args.fused else LEVELS
+    levels = (tuple(args.levels.split(",")) if args.levels else ("accurate",) if args.fused else ("fast",) if args.lightfc
+              else LEVELS)
     left_out = set(filter(None, args.without.split(",")))
     for level in levels:
         bare = {p: load(args.runs, args.sequences, p, 0, level) for p in protocols}
@@ -584,16 +594,18 @@ def main():
     if args.write:
         names = report[levels[0]]["tracker_features"]
         suffix, prefix, flag = (("Fused", "fused", " --fused") if args.fused else ("Learned", "learned", " --learned") if args.learned
-                                else ("Fitted", "", ""))
-        kind = ("fused (Siamese and correlation filter) " if args.fused else "learned-feature (Siamese) " if args.learned else "")
+                                else ("LightFC", "", " --lightfc") if args.lightfc else ("Fitted", "", ""))
+        kind = ("fused (Siamese and correlation filter) " if args.fused else "learned-feature (Siamese) " if args.learned
+                else "LightFC Siamese " if args.lightfc else "")
+        single = "lightFC" if args.lightfc else None
         runs = "/".join(p.upper() for p in protocols)
         held = "; choices made leave-one-benchmark-out" if "bench" in units else ""
         write_swift(os.path.join(ROOT, f"Sources/Tracking/Confidence/ConfidenceModel+{suffix}.swift"), "ConfidenceModel",
                     f"Fitted on the bare {kind}`{{level}}` tracker's {runs} frames of the development set{{cue}}{held}",
-                    {k: w1 for k, (w1, _) in fits.items()}, names, prefix, flag)
+                    {k: w1 for k, (w1, _) in fits.items()}, names, prefix, flag, single)
         write_swift(os.path.join(ROOT, f"Sources/Pipeline/Reseeding/TrackConfidenceModel+{suffix}.swift"), "TrackConfidenceModel",
                     f"Fitted on the {kind}`{{level}}` pipeline's {runs} frames of the development set (re-seeding every 50 frames){{cue}}{held}",
-                    {k: w2 for k, (_, w2) in fits.items()}, report[levels[0]]["track_features"], prefix, flag)
+                    {k: w2 for k, (_, w2) in fits.items()}, report[levels[0]]["track_features"], prefix, flag, single)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,11 @@ extension TrackingOptions {
     public var boxCommandWords: [String] {
         let defaults = TrackingOptions()
         var words = ["--level", level.rawValue]
-        if trackerKind == .correlationFilter { words.append("--correlation-filter") }
+        switch trackerKind {
+        case .learned: break
+        case .correlationFilter: words.append("--correlation-filter")
+        case .lightFC: words += ["--tracker", trackerKind.rawValue]
+        }
         if reseedEvery != defaults.reseedEvery { words += ["--reseed-every", String(reseedEvery)] }
         if detector != defaults.detector {
             switch detector {

@@ -35,6 +35,8 @@ public struct TrackConfidenceModel: LogisticConfidenceModel, Sendable, Equatable
         case (.learned, .fast, true): .learnedFastWithAppearance
         case (.learned, .accurate, false): .fusedAccurate
         case (.learned, .accurate, true): .fusedAccurateWithAppearance
+        case (.lightFC, _, false): .lightFC
+        case (.lightFC, _, true): .lightFCWithAppearance
         }
     }
 

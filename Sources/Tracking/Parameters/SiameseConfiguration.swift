@@ -27,6 +27,11 @@ public struct SiameseConfiguration: Sendable, Equatable {
         }
     }
 
+    /// LightFC's tracker with its authors' loop (``SiameseSettings/authorsLightFC``), nothing of vtrack's
+    /// search around it, judged by the models fitted on its own evidence.
+    public static let lightFC = SiameseConfiguration(settings: .authorsLightFC, confidenceModel: .lightFC,
+                                                     appearanceConfidenceModel: .lightFCWithAppearance)
+
     private static func withSearch(_ settings: SiameseSettings, _ model: ConfidenceModel,
                                    _ withAppearance: ConfidenceModel) -> SiameseConfiguration {
         var settings = settings

@@ -17,6 +17,7 @@ public enum TrackerConfiguration: Sendable, Equatable {
         case (.correlationFilter, _): .correlationFilter(.for(level))
         case (.learned, .fast): .siamese(.learned(.fast))
         case (.learned, .accurate): .fused(.accurate)
+        case (.lightFC, _): .siamese(.lightFC)
         }
     }
 
