@@ -576,7 +576,7 @@ final class CLIHostileCasesTests: XCTestCase {
             Case(arguments: track + ["--csv", out + "/" + longName], expectation: .failsNaming("the file name is 304 bytes long")),
             Case(arguments: track + ["--csv", out], expectation: .failsNaming("\(out): cannot write the CSV there: it is a folder")),
             Case(arguments: track + ["--csv", out + "/"], expectation: .failsNaming("it names a folder")),
-            Case(arguments: track + ["--video", folder.path("in/nul")], expectation: .failsNaming("an MP4 needs a regular file")),
+            Case(arguments: track + ["--video", folder.path("in/nul")], expectation: .failsNaming("the MP4 needs a regular file")),
             Case(arguments: track + ["--csv", "/dev/full"], expectation: .failsNaming("/dev/full: write failed: No space left on device")),
             Case(arguments: track + ["--csv", "x"], expectation: .succeeds),
             Case(arguments: track + ["--csv", "-"], expectation: .succeeds),

@@ -164,7 +164,7 @@ enum CLI {
     }
 
     /// Runs `Browser/SCRIPT CHROMIUM ARGUMENTS...` with python3 and returns the JSON object it prints.
-    private static func runBrowserScript(_ name: String, _ arguments: [String], file: StaticString, line: UInt) throws -> [String: Any] {
+    static func runBrowserScript(_ name: String, _ arguments: [String], file: StaticString, line: UInt) throws -> [String: Any] {
         guard let chromium = executable(named: "chromium") else {
             throw XCTSkip("needs a browser: chromium is not installed (.ci/run installs Debian's chromium)")
         }

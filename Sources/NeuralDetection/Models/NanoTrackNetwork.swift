@@ -6,7 +6,7 @@ import VideoIO
 /// `<dependencies>/models/nanotrack/`; docs/models.md): a MobileNetV3 backbone run on 127x127
 /// template crops and 255x255 search crops, and a head that correlates the two feature maps into
 /// object logits and edge distances on a 16x16 (v2) or 15x15 (v3) grid of stride 16. Each file's
-/// SHA-256 is checked before it is compiled. Computed in 32-bit floats (the CPU's bf16 default
+/// SHA-256 is checked before it is compiled, as every model file's is (``ModelFileDigest``). Computed in 32-bit floats (the CPU's bf16 default
 /// moves boxes by several pixels against other runtimes). Thread-safe: the search networks are
 /// compiled as single-threaded lanes, up to one per core, so the objects of a frame are searched on
 /// all cores at once without the runtime's threads waiting on each other; a lane is compiled when a
@@ -73,7 +73,7 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
                 lanes laneCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         self.version = version
         try InferenceRuntime.load()
-        let paths = try version.files.map { file in try Self.checkedPath(directory + "/" + file.path, sha256: file.sha256) }
+        let paths = try version.files.map { file in try ModelFileDigest.checked(directory + "/" + file.path, sha256: file.sha256, model: "NanoTrack") }
         templateBackbone = try NeuralNetwork(modelPath: paths[0], precision: .float32) { _ in [1, 3, 127, 127] }
         searchPaths = (paths[0], paths[1])
         let first = try Self.compileLane(paths: searchPaths)
@@ -135,17 +135,7 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
     /// Checks that `version`'s files in `directory` are there, regular and undamaged (SHA-256),
     /// without compiling them. Throws ``NeuralDetectionError`` naming the first file that is not.
     public static func checkFiles(of version: Version, directory: String = NanoTrackNetwork.directory) throws {
-        for file in version.files { _ = try checkedPath(directory + "/" + file.path, sha256: file.sha256) }
-    }
-
-    /// `path` once the file's SHA-256 is `sha256`.
-    private static func checkedPath(_ path: String, sha256: String) throws -> String {
-        let data = try ModelFileContents.read(path: path, model: "NanoTrack")
-        let digest = SHA256Digest.hex(of: data)
-        guard digest == sha256 else {
-            throw NeuralDetectionError.unusableModel(path: path, reason: "damaged or replaced: SHA-256 \(digest), expected \(sha256)")
-        }
-        return path
+        for file in version.files { _ = try ModelFileDigest.checked(directory + "/" + file.path, sha256: file.sha256, model: "NanoTrack") }
     }
 
     public func embedTemplate(_ crop: UnsafeMutableBufferPointer<Float>, into features: UnsafeMutableBufferPointer<Float>) throws {
