@@ -61,7 +61,7 @@ final class CLIHostileRoundFourFilesTests: XCTestCase {
                 files[name] = try Data(contentsOf: URL(fileURLWithPath: try CLIInstalledDependencies.modelFile(item.model + "/" + name)))
             }
             var damaged = try XCTUnwrap(files[item.file])
-            damaged[damaged.count - 4001] ^= 0x01
+            damaged[damaged.count / 2] ^= 0x01
             files[item.file] = damaged
             let deps = try CLIInstalledDependencies.copy(in: folder, replacing: item.model, with: files)
             let output = folder.path("out.csv")

@@ -277,8 +277,8 @@ final class CLITemporaryFolder {
 }
 
 /// Whether a file of an output folder is not one of a review page's stills
-/// (`NAME.stills/frame-000012.png`), which a run writes for each moment it finds. A still's
-/// temporary file (`NAME.stills/.frame-000012.png.partial`) is not a still.
+/// (`NAME.stills/frame-000012.png`), which a run writes for each moment it finds. A still being
+/// written (in the hidden folder `.NAME.stills.PID-RANDOM.partial/`) is not a still.
 func isNotAStill(_ relativePath: String) -> Bool {
     !relativePath.contains(".stills/frame-")
 }

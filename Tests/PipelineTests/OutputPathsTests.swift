@@ -28,6 +28,21 @@ final class OutputPathsTests: XCTestCase {
         }
     }
 
+    /// Every file of every model, whatever its kind, is an input: NanoTrack's networks, their
+    /// licence and configuration, installed or vendored in `Models/`.
+    func testOutputsOnAnyModelFileAreRefused() throws {
+        let files = InstalledModelFiles.all
+        guard files.contains(where: { $0.path.hasSuffix("/models/nanotrack/LICENSE") }) else {
+            throw XCTSkip("vtrack's models are not installed")
+        }
+        XCTAssertTrue(files.contains { $0.model == "nanotrack" && $0.path.hasSuffix("/Models/nanotrack/v2/nanotrack_head_sim.onnx") })
+        for file in files {
+            XCTAssertThrowsError(try OutputPaths(clip: "in/clip.mp4", out: nil, csv: nil, video: nil, report: file.path)) { error in
+                XCTAssertEqual(error as? OutputError, .wouldOverwriteInput(path: file.path, input: "vtrack's installed \(file.model) model"))
+            }
+        }
+    }
+
     func testOutputsEqualToTheClipOrToEachOtherAreRefused() {
         let clip = "in/clip.mp4"
         XCTAssertThrowsError(try OutputPaths(clip: clip, out: "o", csv: nil, video: nil, mot: clip)) { error in
