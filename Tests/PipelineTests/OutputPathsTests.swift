@@ -43,6 +43,18 @@ final class OutputPathsTests: XCTestCase {
         }
     }
 
+    /// A review page's stills folder is replaced whole, so no input or other output may be inside it.
+    func testNothingElseMayBeInsideAStillsFolder() {
+        XCTAssertThrowsError(try OutputPaths(clip: "o/r.stills/clip.mp4", out: nil, csv: nil, video: nil, report: "o/r.html")) { error in
+            XCTAssertEqual(error as? OutputError, .folderHoldsAnotherFile(folder: "o/r.stills", kind: "review page's stills folder",
+                                                                          file: "o/r.stills/clip.mp4", role: "the clip"))
+        }
+        XCTAssertThrowsError(try OutputPaths(clip: "clip.mp4", out: nil, csv: "o/r.stills/t.csv", video: nil, report: "o/r.html")) { error in
+            XCTAssertEqual(error as? OutputError, .folderHoldsAnotherFile(folder: "o/r.stills", kind: "review page's stills folder",
+                                                                          file: "o/r.stills/t.csv", role: "CSV"))
+        }
+    }
+
     func testOutputsEqualToTheClipOrToEachOtherAreRefused() {
         let clip = "in/clip.mp4"
         XCTAssertThrowsError(try OutputPaths(clip: clip, out: "o", csv: nil, video: nil, mot: clip)) { error in
