@@ -6,8 +6,9 @@ import VideoIO
 /// `<dependencies>/models/nanotrack/`; docs/models.md): a MobileNetV3 backbone run on 127x127
 /// template crops and 255x255 search crops, and a head that correlates the two feature maps into
 /// object logits and edge distances on a 16x16 (v2) or 15x15 (v3) grid of stride 16. Each file's
-/// SHA-256 is checked before it is compiled, as every model file's is (``ModelFileDigest``). Computed in 32-bit floats (the CPU's bf16 default
-/// moves boxes by several pixels against other runtimes). Thread-safe: the search networks are
+/// SHA-256 is checked before it is compiled, as every model file's is (``ModelFileDigest``).
+/// Computed in 32-bit floats (the CPU's bf16 default moves boxes by several pixels against other
+/// runtimes). Thread-safe: the search networks are
 /// compiled as single-threaded lanes, up to one per core, so the objects of a frame are searched on
 /// all cores at once without the runtime's threads waiting on each other; a lane is compiled when a
 /// search finds every lane busy, so a run that never searches two objects at once keeps one (a lane
