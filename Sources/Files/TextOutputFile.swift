@@ -66,7 +66,12 @@ public final class TextOutputFile {
 
     /// Appends `text` as it is (no newline added). The text is written at the next ``flush()``.
     public func append(_ text: String) {
-        buffer.append(contentsOf: Array(text.utf8))
+        append(bytes: Array(text.utf8))
+    }
+
+    /// Appends `bytes` (a binary file such as a PNG). They are written at the next ``flush()``.
+    public func append(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
     }
 
     /// Writes buffered lines. Throws ``OutputError/closedPipe(path:)`` when the reader of a pipe
@@ -130,7 +135,7 @@ public final class TextOutputFile {
     /// Writes `bytes` (a binary file such as a PNG) to `path` at once, as ``write(_:to:kind:)`` writes text.
     public static func write(bytes: [UInt8], to path: String, kind: String) throws {
         let writer = try TextOutputFile(path: path, kind: kind)
-        writer.buffer.append(contentsOf: bytes)
+        writer.append(bytes: bytes)
         try writer.commit()
     }
 }

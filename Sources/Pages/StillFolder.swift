@@ -6,21 +6,23 @@ import VideoIO
 /// The folder of PNG stills beside a page (``PageLink/stillsFolder(forPage:)``), which appears
 /// whole and together with its page. The stills are written into a hidden temporary folder beside
 /// it, of this run alone, made when the folder is opened (so a folder that cannot be made is
-/// reported before any work). ``commit(page:html:)`` publishes both: the page is written whole under
+/// reported before any work). ``commit(page:)`` publishes both: the page is written whole under
 /// its temporary name first, then the folder replaces the previous one of that name (whose stills
 /// go with it, so the folder holds this page's stills only), then the page gets its name; when
-/// that fails, the previous folder is put back. Released without `commit(page:html:)` (a failed run),
+/// that fails, the previous folder is put back. Released without `commit(page:)` (a failed run),
 /// it deletes the temporary folder; an interruption deletes it too (``TemporaryOutputs``).
 ///
 ///     let stills = try StillFolder(path: "out/clip.stills")
 ///     let name = try stills.write(picture, frame: 12)   // "frame-000012.png"
-///     try stills.commit(page: try TextOutputFile(path: "out/clip.html"), html: html)
+///     let page = try TextOutputFile(path: "out/clip.html")
+///     page.append(html)
+///     try stills.commit(page: page)
 public final class StillFolder {
     /// The folder, as given.
     public let path: String
     /// Bytes written so far.
     public private(set) var bytesWritten = 0
-    /// The hidden folder the stills are written into until ``commit(page:html:)``.
+    /// The hidden folder the stills are written into until ``commit(page:)``.
     private let temporaryPath: String
     private var stillCount = 0
     private var committed = false
@@ -62,11 +64,11 @@ public final class StillFolder {
         return name
     }
 
-    /// Writes `html` into `page` and publishes the page with the stills (none: no folder, and the
-    /// previous one is removed). Throws ``OutputError`` naming the file that cannot be written or
-    /// renamed; nothing of this run is then under a final name, and the previous folder is back.
-    public func commit(page: TextOutputFile, html: String) throws {
-        page.append(html)
+    /// Publishes `page` (its text written into it, completed here if not yet) with the stills (none:
+    /// no folder, and the previous one is removed). Throws ``OutputError`` naming the file that
+    /// cannot be written or renamed; nothing of this run is then under a final name, and the
+    /// previous folder is back.
+    public func commit(page: TextOutputFile) throws {
         try page.complete()
         var previous: String?
         if Self.exists(path) {

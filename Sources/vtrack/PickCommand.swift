@@ -73,7 +73,9 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
             clipName: FilePath.name(of: clip), clipPath: FilePath.absolute(clip), width: reader.info.width, height: reader.info.height,
             chosen: frame, stills: written.map { PickPage.Still(frame: $0, href: relativeFolder + "/" + PageLink.stillName(frame: $0)) },
             trackingWords: tracking.options.boxCommandWords)
-        try stillFolder.commit(page: try TextOutputFile(path: pagePath, kind: "pick page"), html: try pickPage.html())
+        let pageFile = try TextOutputFile(path: pagePath, kind: "pick page")
+        pageFile.append(try pickPage.html())
+        try stillFolder.commit(page: pageFile)
         print("wrote \(pagePath) (\(written.count) still\(written.count == 1 ? "" : "s") in \(folder))")
     }
 }

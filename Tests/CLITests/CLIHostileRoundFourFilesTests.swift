@@ -108,9 +108,10 @@ final class CLIHostileRoundFourFilesTests: XCTestCase {
         XCTAssertEqual(temporaryFiles(in: folder.path("out")), [], "no temporary file left")
     }
 
-    /// Item 3: the review page and its stills appear together or not at all. The page's path turns
-    /// into a folder while the run tracks (stopped meanwhile, so that it cannot finish first): the
-    /// run fails naming the page, and no still is left under its final name.
+    /// Item 3: the review page and its stills, and the run's other outputs, appear together or not
+    /// at all. The page's path turns into a folder while the run tracks (stopped meanwhile, so that
+    /// it cannot finish first): the run fails naming the page, and no still, nor the CSV, is left
+    /// under its final name.
     func testStillsNeverAppearWithoutTheirPage() throws {
         let folder = try CLITemporaryFolder()
         let clip = folder.path("long.mp4")
@@ -132,8 +133,7 @@ final class CLIHostileRoundFourFilesTests: XCTestCase {
         XCTAssertEqual(outcome.status, 1, outcome.stderr)
         XCTAssertEqual(outcome.messages.count, 1, outcome.stderr)
         XCTAssertTrue(outcome.stderr.hasPrefix("Error: \(page): "), outcome.stderr)
-        XCTAssertEqual(allFiles(under: folder.path("out")).filter { !$0.hasSuffix("r.csv") }, [folder.path("out/r.html/blocker")],
-                       "no still and no temporary file left")
+        XCTAssertEqual(allFiles(under: folder.path("out")), [folder.path("out/r.html/blocker")], "no output and no temporary file left")
     }
 
     /// Item 9: a stills folder that cannot be made is one line naming it and why, before any work:

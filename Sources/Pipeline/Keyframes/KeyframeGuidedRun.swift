@@ -132,7 +132,7 @@ final class KeyframeGuidedRun {
         try waitForBackwardPasses()
         for frame in kept { try write(frame) }
         kept.removeAll()
-        for sink in sinks ?? [] { try sink.finish() }
+        try (sinks ?? []).finishAndPublish()
         return tally.report(framesDecoded: framesDecoded, tracks: objects.count, seconds: seconds,
                             trackingSeconds: (trackingTime + backwardLock.withLock { backwardTime }).seconds, warnings: warnings)
     }

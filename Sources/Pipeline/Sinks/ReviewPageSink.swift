@@ -13,7 +13,7 @@ import VideoIO
 /// the frame passes (a full-resolution PNG in `<page>.stills/`, ``StillFolder``, from the colour
 /// picture the frame already carries: no second decode), keeping only the boxes on those frames and
 /// the run's keyframes in memory. The stills stop at ``stillBytesLimit`` bytes; later moments only
-/// seek the video. The stills appear with the page (``StillFolder/commit(page:html:)``).
+/// seek the video. The stills appear with the page (``StillFolder/commit(page:)``).
 public final class ReviewPageSink: TrackSink {
     /// The most bytes of stills one page writes (uncompressed PNG: 0.9 MB for 640x480, 6.2 MB for 1920x1080).
     public static let stillBytesLimit = 256 << 20
@@ -30,6 +30,7 @@ public final class ReviewPageSink: TrackSink {
     private var stills: [ReviewCorrection.Still] = []
     private var keyframes: [ReviewCorrection.Box] = []
     private let trackingWords: [String]
+    private var pageFile: TextOutputFile?
 
     /// `video` is the annotated MP4 the run writes (nil: none); the page links it relative to its own
     /// folder. `trackingWords` are the run's tracking options as `vtrack track` takes them
@@ -69,6 +70,15 @@ public final class ReviewPageSink: TrackSink {
         let page = ClipReviewPage(clipName: clipName, videoHref: videoHref, frameRate: frameRate,
                                   timelines: timelines.values.sorted { $0.trackID < $1.trackID }, moments: moments,
                                   correction: correction)
-        try stillFolder.commit(page: try TextOutputFile(path: path, kind: "review page"), html: try page.html())
+        let file = try TextOutputFile(path: path, kind: "review page")
+        file.append(try page.html())
+        try file.complete()
+        pageFile = file
+    }
+
+    /// Publishes the page with its stills (``StillFolder/commit(page:)``).
+    public func publish() throws {
+        guard let pageFile else { return }
+        try stillFolder.commit(page: pageFile)
     }
 }
