@@ -11,8 +11,9 @@ import Imaging
 ///     }
 ///     try writer.finish()
 ///
-/// The file is written to a hidden temporary file beside the target (`.out.partial.mp4`) and
-/// renamed onto `path` by ``finish()``; a writer released without a successful `finish()` deletes
+/// The file is written to a hidden temporary file beside the target, of this run alone
+/// (`.out.PID-RANDOM.partial.mp4`), and renamed onto `path` by ``finish()`` (or ``publish()`` after
+/// ``complete()``); a writer released before that deletes
 /// its temporary file, so `path` never holds a half-written video (an existing file at `path` is
 /// replaced only by a finished one).
 ///
