@@ -105,16 +105,24 @@ public enum FilePath {
     }
 
     /// Creates `folder` and the folders above it when missing (`mkdir -p`). Throws
-    /// ``OutputError/cannotCreate(path:reason:)`` naming `output`, the file that needs the folder.
+    /// ``OutputError/cannotCreate(path:reason:)`` naming `output`, the file that needs the folder,
+    /// and the folder that cannot be made with the system's reason (`File name too long`, ...).
     public static func createFolder(_ folder: String, for output: String) throws {
         guard !folder.isEmpty else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            var status = stat()
-            let reason = stat(folder, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
-                ? "\(folder) is not a folder" : "cannot create the folder \(folder)"
-            throw OutputError.cannotCreate(path: output, reason: reason)
+        var status = stat()
+        if stat(folder, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw OutputError.cannotCreate(path: output, reason: "\(folder) is not a folder")
+            }
+            return
+        }
+        let above = self.folder(of: folder)
+        if !above.isEmpty, above != folder { try createFolder(above, for: output) }
+        if mkdir(folder, 0o777) != 0 {
+            let reason = errno
+            guard reason == EEXIST, stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                throw OutputError.cannotCreate(path: output, reason: "cannot create the folder \(folder): " + String(cString: strerror(reason)))
+            }
         }
     }
 

@@ -26,7 +26,7 @@ public enum OutputDestination: Equatable, Sendable {
         func refuse(_ reason: String) -> OutputError { .unusablePath(path: path, kind: kind, reason: reason) }
         if path.isEmpty { throw refuse("") }
         if path == "-" {
-            guard streams else { throw refuse("standard output cannot take an \(kind); give a file name") }
+            guard streams else { throw refuse("standard output cannot take the \(kind); give a file name") }
             self = .standardOutput
             return
         }
@@ -51,7 +51,7 @@ public enum OutputDestination: Equatable, Sendable {
         case S_IFDIR:
             throw refuse("it is a folder; give a file name")
         case S_IFIFO, S_IFCHR:
-            guard streams else { throw refuse("it is a FIFO or device; an \(kind) needs a regular file") }
+            guard streams else { throw refuse("it is a FIFO or device; the \(kind) needs a regular file") }
             self = .stream(path: path)
         default:
             throw refuse("it is a block device or socket, not a file")

@@ -11,6 +11,9 @@ public enum OutputError: Error, CustomStringConvertible, Equatable {
     case wouldOverwriteInput(path: String, input: String)
     /// One file given for two outputs; `first` and `second` name their kinds (`CSV`, `MOT`, ...).
     case sameFileForTwoOutputs(path: String, first: String, second: String)
+    /// An output folder that is replaced whole (a page's stills) holds, or would hold, another file
+    /// of the command: `file`, whose `role` is `the clip`, `CSV`, ...
+    case folderHoldsAnotherFile(folder: String, kind: String, file: String, role: String)
     /// The path cannot be an output of this kind: empty, a folder, a device the output cannot go
     /// to, a name too long; `reason` says which.
     case unusablePath(path: String, kind: String, reason: String)
@@ -23,6 +26,8 @@ public enum OutputError: Error, CustomStringConvertible, Equatable {
         case .wouldOverwriteInput(let path, let input): return "\(path): refusing to overwrite an input file (\(input))"
         case .sameFileForTwoOutputs(let path, let first, let second):
             return "\(path): given for two outputs (\(first) and \(second)); each output needs its own file"
+        case .folderHoldsAnotherFile(let folder, let kind, let file, let role):
+            return "\(folder): cannot write the \(kind) there: \(file) (\(role)) is inside it, and the folder is replaced whole"
         case .unusablePath(let path, let kind, let reason):
             return path.isEmpty ? "the \(kind) output's path is empty" : "\(path): cannot write the \(kind) there: \(reason)"
         }

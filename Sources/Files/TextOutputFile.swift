@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes a text output line by line to its ``OutputDestination``.
 ///
-/// A regular file is written under a hidden temporary name beside it (`.NAME.partial`) and renamed
+/// A regular file is written under a hidden temporary name beside it, of this run alone
+/// (``TemporaryOutputs/partialPath(for:fileExtension:)``), and renamed
 /// into place only by ``commit()``, so a file under the final name is always complete. A writer
 /// released without `commit()` deletes its temporary file, and the file is registered with
 /// ``TemporaryOutputs`` so an interruption deletes it too. Standard output, a FIFO or a character
@@ -15,6 +16,7 @@ public final class TextOutputFile {
     private let destination: OutputDestination
     private let handle: FileHandle
     private var buffer = Data()
+    private var completed = false
     private var committed = false
 
     /// Opens `path` for an output of `kind` (`CSV`, `MOT`, ...): creates (or truncates) the
@@ -49,7 +51,7 @@ public final class TextOutputFile {
 
     deinit {
         guard let partialPath else { return }
-        try? handle.close()
+        if !completed { try? handle.close() }
         if !committed {
             unlink(partialPath)
             TemporaryOutputs.unregister(partialPath)
@@ -60,6 +62,16 @@ public final class TextOutputFile {
     public func writeLine(_ line: String) {
         buffer.append(contentsOf: Array(line.utf8))
         buffer.append(0x0A)
+    }
+
+    /// Appends `text` as it is (no newline added). The text is written at the next ``flush()``.
+    public func append(_ text: String) {
+        append(bytes: Array(text.utf8))
+    }
+
+    /// Appends `bytes` (a binary file such as a PNG). They are written at the next ``flush()``.
+    public func append(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
     }
 
     /// Writes buffered lines. Throws ``OutputError/closedPipe(path:)`` when the reader of a pipe
@@ -84,18 +96,29 @@ public final class TextOutputFile {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes, then renames the temporary file onto the destination (replacing the regular file
-    /// there, if any); for a stream, only flushes.
-    public func commit() throws {
-        guard !committed else { return }
+    /// Flushes and, for a regular file, writes the temporary file through to the disk and closes it:
+    /// everything but the rename, so that an output published together with others (a page and its
+    /// stills) is whole before any of them gets its name. Calling it again does nothing.
+    public func complete() throws {
+        guard !completed else { return }
         try flush()
-        if let partialPath, case .file(let target) = destination {
+        if partialPath != nil {
             do {
                 try handle.synchronize()
             } catch {
                 throw OutputError.writeFailed(path: path, reason: "\(error.localizedDescription)")
             }
             try? handle.close()
+        }
+        completed = true
+    }
+
+    /// Completes the file (``complete()``), then renames the temporary file onto the destination
+    /// (replacing the regular file there, if any); for a stream, only flushes.
+    public func commit() throws {
+        guard !committed else { return }
+        try complete()
+        if let partialPath, case .file(let target) = destination {
             if rename(partialPath, target) != 0 {
                 throw OutputError.writeFailed(path: path, reason: String(cString: strerror(errno)))
             }
@@ -112,7 +135,7 @@ public final class TextOutputFile {
     /// Writes `bytes` (a binary file such as a PNG) to `path` at once, as ``write(_:to:kind:)`` writes text.
     public static func write(bytes: [UInt8], to path: String, kind: String) throws {
         let writer = try TextOutputFile(path: path, kind: kind)
-        writer.buffer.append(contentsOf: bytes)
+        writer.append(bytes: bytes)
         try writer.commit()
     }
 }

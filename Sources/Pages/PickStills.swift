@@ -5,7 +5,7 @@ import VideoIO
 /// one pass that stops after the last one needed.
 ///
 ///     let stills = PickStills(chosen: 40, count: 8, frameCount: reader.info.frameCount)
-///     let written = try stills.write(from: reader, into: StillFolder(path: "page.stills"))
+///     let written = try stills.write(from: reader, into: try StillFolder(path: "page.stills"))
 public struct PickStills: Sendable, Equatable {
     /// The frame asked for, 0-based.
     public var chosen: Int

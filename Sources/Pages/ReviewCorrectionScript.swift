@@ -83,12 +83,20 @@ enum ReviewCorrectionScript {
     const correctImage = document.getElementById('still');
     const correctZoom = document.getElementById('zoom');
     // Corrections: {frame, trackID, label, x, y, width, height, absent, added}; clip pixels.
-    let corrections = [];
-    try {
-      corrections = JSON.parse(localStorage.getItem(storageKey) || '[]');
-    } catch (error) {
-      corrections = [];
+    // What the browser stored for this run, keeping only well-formed corrections: storage another
+    // page or a hand wrote may hold any JSON (a number, an object, a list of anything).
+    function storedCorrections() {
+      let stored;
+      try {
+        stored = JSON.parse(localStorage.getItem(storageKey) || '[]');
+      } catch (error) {
+        return [];
+      }
+      if (!Array.isArray(stored)) return [];
+      return stored.filter(c => c !== null && typeof c === 'object' && Number.isInteger(c.frame) && Number.isInteger(c.trackID)
+        && typeof c.label === 'string' && ['x', 'y', 'width', 'height'].every(key => Number.isFinite(c[key])));
     }
+    let corrections = storedCorrections();
     let shownStill = null;
 
     function storeCorrections() {

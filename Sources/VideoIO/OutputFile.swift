@@ -2,8 +2,8 @@ import CFFmpeg
 import Files
 import Foundation
 
-/// An output container written to a temporary file beside the target (`dir/.name.partial.mp4`
-/// for `dir/name.mp4`) and renamed onto the target only by ``commit()``; `deinit` deletes the
+/// An output container written to a temporary file beside the target (`dir/.name.PID-RANDOM.partial.mp4`
+/// for `dir/name.mp4`) and renamed onto the target only by ``publish()``, after ``complete()``; `deinit` deletes the
 /// temporary file when the output was never committed, so nothing half-written ever carries the
 /// final name.
 final class OutputFile {
@@ -90,13 +90,17 @@ final class OutputFile {
         guard status >= 0 else { throw VideoError.writeFailed(path: path, reason: ffmpegMessage(status)) }
     }
 
-    /// Writes the trailer, closes the temporary file and renames it onto ``path`` (atomic on one file system).
-    func commit() throws {
+    /// Writes the trailer and closes the temporary file: the file is whole, not yet under ``path``.
+    func complete() throws {
         let trailer = av_write_trailer(context)
         guard trailer >= 0 else { throw VideoError.writeFailed(path: path, reason: ffmpegMessage(trailer)) }
         let closed = avio_closep(&context.pointee.pb)
         isOpen = false
         guard closed >= 0 else { throw VideoError.writeFailed(path: path, reason: ffmpegMessage(closed)) }
+    }
+
+    /// Renames the completed temporary file onto ``path`` (atomic on one file system).
+    func publish() throws {
         guard rename(temporaryPath, path) == 0 else {
             throw VideoError.writeFailed(path: path, reason: "renaming \(temporaryPath): " + String(cString: strerror(errno)))
         }

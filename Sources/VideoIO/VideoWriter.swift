@@ -11,8 +11,9 @@ import Imaging
 ///     }
 ///     try writer.finish()
 ///
-/// The file is written to a hidden temporary file beside the target (`.out.partial.mp4`) and
-/// renamed onto `path` by ``finish()``; a writer released without a successful `finish()` deletes
+/// The file is written to a hidden temporary file beside the target, of this run alone
+/// (`.out.PID-RANDOM.partial.mp4`), and renamed onto `path` by ``finish()`` (or ``publish()`` after
+/// ``complete()``); a writer released before that deletes
 /// its temporary file, so `path` never holds a half-written video (an existing file at `path` is
 /// replaced only by a finished one).
 ///
@@ -165,18 +166,30 @@ public final class VideoWriter {
         framesWritten += 1
     }
 
-    /// Flushes the encoder, copies the remaining audio up to the end of the last picture, finalises
-    /// the container and renames it onto ``path``. Throws `noFramesWritten` when nothing was written
-    /// (no file is produced), `writerFinished` when called again, or the error that stopped it;
-    /// after any error the temporary file is deleted and `path` is left as it was.
+    /// Completes the file (``complete()``) and renames it onto ``path`` (``publish()``).
     public func finish() throws {
+        try complete()
+        try publish()
+    }
+
+    /// Flushes the encoder, copies the remaining audio up to the end of the last picture and
+    /// finalises the container: the file is whole under its temporary name, not yet under ``path``
+    /// (for an output that appears together with others). Throws `noFramesWritten` when nothing was
+    /// written (no file is produced), `writerFinished` when called again, or the error that stopped
+    /// it; after any error the temporary file is deleted and `path` is left as it was.
+    public func complete() throws {
         guard !closed else { throw VideoError.writerFinished(path: path) }
         closed = true
         guard framesWritten > 0 else { throw VideoError.noFramesWritten(path: path) }
         try encoder.finish(path: path, deliver: writeVideoPacket)
         let ticksPerSecond = frameRate.framesPerSecond * Double(encoder.ticksPerFrame)
         try audio?.copy(before: Double(lastTimestamp + Int64(encoder.ticksPerFrame)) / ticksPerSecond, into: output)
-        try output.commit()
+        try output.complete()
+    }
+
+    /// Renames the file ``complete()`` finished onto ``path``.
+    public func publish() throws {
+        try output.publish()
     }
 
     private func writeVideoPacket(_ packet: UnsafeMutablePointer<AVPacket>) throws {

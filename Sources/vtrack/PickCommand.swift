@@ -58,22 +58,21 @@ struct PickCommand: ParsableCommand, ShowsFFmpegLog {
         let reader = try VideoReader(path: clip)
         let chosen = PickStills(chosen: frame, count: stills, frameCount: reader.info.frameCount)
         let folder = PageLink.stillsFolder(forPage: pagePath)
-        let stillPath = { (frame: Int) in FilePath.joining(folder, PageLink.stillName(frame: frame)) }
         var files = CommandFiles()
         files.input("the clip", clip)
         files.output("pick page", pagePath, streams: false)
-        for frame in chosen.frames { files.output("still", stillPath(frame), streams: false) }
+        files.outputFolder("stills folder", folder)
         try files.check()
-        let stillFolder = StillFolder(path: folder)
+        let stillFolder = try StillFolder(path: folder)
         let written = try chosen.write(from: reader, into: stillFolder)
         let relativeFolder = FilePath.relative(folder, from: FilePath.folder(of: pagePath))
         let pickPage = PickPage(
             clipName: FilePath.name(of: clip), clipPath: FilePath.absolute(clip), width: reader.info.width, height: reader.info.height,
             chosen: frame, stills: written.map { PickPage.Still(frame: $0, href: relativeFolder + "/" + PageLink.stillName(frame: $0)) },
             trackingWords: tracking.options.boxCommandWords)
-        let html = try pickPage.html()
-        try stillFolder.commit()
-        try TextOutputFile.write(html, to: pagePath, kind: "pick page")
+        let pageFile = try TextOutputFile(path: pagePath, kind: "pick page")
+        pageFile.append(try pickPage.html())
+        try stillFolder.commit(page: pageFile)
         for warning in reader.warnings { StandardError.write("warning: \(clip): \(warning)\n") }
         if written.count < chosen.frames.count {
             StandardError.write("warning: \(clip): the page has \(written.count) of the \(chosen.frames.count) stills asked for:"

@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand, ShowsFFmpegLog {
             frames += 1
             progress.update(frame: frame.index)
         }
-        for sink in sinks { try sink.finish() }
+        try sinks.finishAndPublish()
         progress.finish()
         let beyond = records.filter { $0.frame >= frames }.count
         if beyond > 0 {

@@ -449,7 +449,8 @@ final class CLIHostileCasesTests: XCTestCase {
         let broken = try CLI.vtrack(arguments, environment: ["VTRACK_DEPS": deps, "VTRACK_CACHE": ""])
         XCTAssertEqual(broken.status, 1, broken.stderr)
         XCTAssertEqual(broken.messages.count, 1, broken.stderr)
-        XCTAssertTrue(broken.messages.first?.hasPrefix("Error: \(deps)/models/appearance/appearance.xml: ") ?? false, broken.stderr)
+        XCTAssertTrue(broken.messages.first?.hasPrefix("Error: \(deps)/models/appearance/appearance.bin: damaged or replaced: SHA-256 ") ?? false,
+                      broken.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("t.csv")))
 
         let noRuntime = try CLI.vtrack(arguments, environment: ["VTRACK_DEPS": folder.path("nothing-installed")])
@@ -468,7 +469,7 @@ final class CLIHostileCasesTests: XCTestCase {
                                          environment: ["VTRACK_DEPS": deps, "VTRACK_CACHE": ""])
             XCTAssertEqual(outcome.status, 1, outcome.stderr)
             XCTAssertEqual(outcome.stderr.split(whereSeparator: \.isNewline).count, 1, outcome.stderr)
-            XCTAssertTrue(outcome.stderr.hasPrefix("Error: \(deps)/models/person/frozen_inference_graph.pb: cannot read the model"),
+            XCTAssertTrue(outcome.stderr.hasPrefix("Error: \(deps)/models/person/frozen_inference_graph.pb: damaged or replaced: SHA-256 "),
                           outcome.stderr)
         }
     }
@@ -576,7 +577,7 @@ final class CLIHostileCasesTests: XCTestCase {
             Case(arguments: track + ["--csv", out + "/" + longName], expectation: .failsNaming("the file name is 304 bytes long")),
             Case(arguments: track + ["--csv", out], expectation: .failsNaming("\(out): cannot write the CSV there: it is a folder")),
             Case(arguments: track + ["--csv", out + "/"], expectation: .failsNaming("it names a folder")),
-            Case(arguments: track + ["--video", folder.path("in/nul")], expectation: .failsNaming("an MP4 needs a regular file")),
+            Case(arguments: track + ["--video", folder.path("in/nul")], expectation: .failsNaming("the MP4 needs a regular file")),
             Case(arguments: track + ["--csv", "/dev/full"], expectation: .failsNaming("/dev/full: write failed: No space left on device")),
             Case(arguments: track + ["--csv", "x"], expectation: .succeeds),
             Case(arguments: track + ["--csv", "-"], expectation: .succeeds),

@@ -171,7 +171,7 @@ enum CLI {
     }
 
     /// Runs `Browser/SCRIPT CHROMIUM ARGUMENTS...` with python3 and returns the JSON object it prints.
-    private static func runBrowserScript(_ name: String, _ arguments: [String], file: StaticString, line: UInt) throws -> [String: Any] {
+    static func runBrowserScript(_ name: String, _ arguments: [String], file: StaticString, line: UInt) throws -> [String: Any] {
         guard let chromium = executable(named: "chromium") else {
             throw XCTSkip("needs a browser: chromium is not installed (.ci/run installs Debian's chromium)")
         }
@@ -284,8 +284,8 @@ final class CLITemporaryFolder {
 }
 
 /// Whether a file of an output folder is not one of a review page's stills
-/// (`NAME.stills/frame-000012.png`), which a run writes for each moment it finds. A still's
-/// temporary file (`NAME.stills/.frame-000012.png.partial`) is not a still.
+/// (`NAME.stills/frame-000012.png`), which a run writes for each moment it finds. A still being
+/// written (in the hidden folder `.NAME.stills.PID-RANDOM.partial/`) is not a still.
 func isNotAStill(_ relativePath: String) -> Bool {
     !relativePath.contains(".stills/frame-")
 }

@@ -25,7 +25,7 @@ final class AnnotatedVideoTests: XCTestCase {
                            records: [TrackRecord(frame: frame.index, time: frame.time, trackID: 1, label: "",
                                                  box: box, confidence: confidence, state: .tracked)])
         }
-        try sink.finish()
+        try [sink].finishAndPublish()
 
         let decoded = try VideoReader(path: annotated)
         XCTAssertEqual(decoded.info.width, 320)

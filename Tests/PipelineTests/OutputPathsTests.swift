@@ -28,6 +28,33 @@ final class OutputPathsTests: XCTestCase {
         }
     }
 
+    /// Every file of every model, whatever its kind, is an input: NanoTrack's networks, their
+    /// licence and configuration, installed or vendored in `Models/`.
+    func testOutputsOnAnyModelFileAreRefused() throws {
+        let files = InstalledModelFiles.all
+        guard files.contains(where: { $0.path.hasSuffix("/models/nanotrack/LICENSE") }) else {
+            throw XCTSkip("vtrack's models are not installed")
+        }
+        XCTAssertTrue(files.contains { $0.model == "nanotrack" && $0.path.hasSuffix("/Models/nanotrack/v2/nanotrack_head_sim.onnx") })
+        for file in files {
+            XCTAssertThrowsError(try OutputPaths(clip: "in/clip.mp4", out: nil, csv: nil, video: nil, report: file.path)) { error in
+                XCTAssertEqual(error as? OutputError, .wouldOverwriteInput(path: file.path, input: "vtrack's installed \(file.model) model"))
+            }
+        }
+    }
+
+    /// A review page's stills folder is replaced whole, so no input or other output may be inside it.
+    func testNothingElseMayBeInsideAStillsFolder() {
+        XCTAssertThrowsError(try OutputPaths(clip: "o/r.stills/clip.mp4", out: nil, csv: nil, video: nil, report: "o/r.html")) { error in
+            XCTAssertEqual(error as? OutputError, .folderHoldsAnotherFile(folder: "o/r.stills", kind: "review page's stills folder",
+                                                                          file: "o/r.stills/clip.mp4", role: "the clip"))
+        }
+        XCTAssertThrowsError(try OutputPaths(clip: "clip.mp4", out: nil, csv: "o/r.stills/t.csv", video: nil, report: "o/r.html")) { error in
+            XCTAssertEqual(error as? OutputError, .folderHoldsAnotherFile(folder: "o/r.stills", kind: "review page's stills folder",
+                                                                          file: "o/r.stills/t.csv", role: "CSV"))
+        }
+    }
+
     func testOutputsEqualToTheClipOrToEachOtherAreRefused() {
         let clip = "in/clip.mp4"
         XCTAssertThrowsError(try OutputPaths(clip: clip, out: "o", csv: nil, video: nil, mot: clip)) { error in

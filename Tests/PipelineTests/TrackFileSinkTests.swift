@@ -8,7 +8,7 @@ import VideoIO
 import XCTest
 
 /// The MOTChallenge and JSON Lines files are written like the CSV: as frames are tracked, under hidden
-/// `.NAME.partial` names, and renamed into place when the clip is complete.
+/// `.NAME.PID-RANDOM.partial` names, and renamed into place when the clip is complete.
 final class TrackFileSinkTests: XCTestCase {
     func testFilesGrowUnderPartialNamesAndAppearWhenTheClipIsComplete() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
@@ -53,7 +53,13 @@ private final class PartialFileObserver: TrackSink {
         frames += 1
         for name in names {
             let final = FilePath.joining(folder, name)
-            let partial = FilePath.joining(folder, "." + name + ".partial")
+            let partials = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasPrefix("." + name + ".\(getpid())-") && $0.hasSuffix(".partial") }
+            guard partials.count == 1 else {
+                problems.append("frame \(frame.index): \(name) has \(partials.count) partial files, expected 1")
+                continue
+            }
+            let partial = FilePath.joining(folder, partials[0])
             if FileManager.default.fileExists(atPath: final) { problems.append("frame \(frame.index): \(name) exists before the end") }
             let lines = ((try? String(contentsOfFile: partial, encoding: .utf8)) ?? "").split(separator: "\n").count
             let expected = name.hasSuffix(".csv") ? frames + 1 : frames

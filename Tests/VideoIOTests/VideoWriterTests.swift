@@ -134,22 +134,24 @@ final class VideoWriterTests: XCTestCase {
     func testNothingCarriesTheFinalNameUntilFinished() throws {
         let directory = try TestMedia.scratchDirectory(for: self)
         let path = directory.appendingPathComponent("clip.mp4").path
-        let temporary = directory.appendingPathComponent(".clip.partial.mp4").path
+        // The writer's temporary file: `.clip.PID-RANDOM.partial.mp4`, of this run alone.
+        let temporaries = { try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasPrefix(".clip.\(getpid())-") && $0.hasSuffix(".partial.mp4") } }
         try Data("previous contents".utf8).write(to: URL(fileURLWithPath: path))
         do {
             let abandoned = try VideoWriter(path: path, width: 64, height: 48, framesPerSecond: 10)
             for index in 0..<5 {
                 try abandoned.write(rgb: drawnPicture(width: 64, height: 48, index: index), time: Double(index) / 10)
             }
-            XCTAssertTrue(FileManager.default.fileExists(atPath: temporary))
+            XCTAssertEqual(try temporaries().count, 1)
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary), "abandoned temporary file is removed")
+        XCTAssertEqual(try temporaries(), [], "abandoned temporary file is removed")
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "previous contents")
 
         let writer = try VideoWriter(path: path, width: 64, height: 48, framesPerSecond: 10)
         try writer.write(rgb: drawnPicture(width: 64, height: 48, index: 0), time: 0)
         try writer.finish()
-        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary))
+        XCTAssertEqual(try temporaries(), [])
         XCTAssertEqual(try TestMedia.probedFrameCount(path), 1)
         XCTAssertThrowsError(try writer.finish()) { XCTAssertEqual($0 as? VideoError, .writerFinished(path: path)) }
         XCTAssertThrowsError(try writer.write(rgb: drawnPicture(width: 64, height: 48, index: 1), time: 1)) {

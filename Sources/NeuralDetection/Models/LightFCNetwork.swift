@@ -61,7 +61,7 @@ public final class LightFCNetwork: SiameseNetwork, @unchecked Sendable {
                 lanes laneCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         try InferenceRuntime.load()
         let paths = try Self.files.map { file in
-            try ModelFileContents.checked(path: directory + "/" + file.path, sha256: file.sha256, model: "LightFC")
+            try ModelFileDigest.checked(directory + "/" + file.path, sha256: file.sha256, model: "LightFC")
         }
         templateBackbone = try NeuralNetwork(modelPath: paths[0], precision: .float32)
         templateInput = [Float](repeating: 0, count: 3 * templateSide * templateSide)
@@ -90,7 +90,7 @@ public final class LightFCNetwork: SiameseNetwork, @unchecked Sendable {
     /// Checks that the files in `directory` are there, regular and undamaged (SHA-256), without
     /// compiling them. Throws ``NeuralDetectionError`` naming the first file that is not.
     public static func checkFiles(directory: String = LightFCNetwork.directory) throws {
-        for file in files { _ = try ModelFileContents.checked(path: directory + "/" + file.path, sha256: file.sha256, model: "LightFC") }
+        for file in files { _ = try ModelFileDigest.checked(directory + "/" + file.path, sha256: file.sha256, model: "LightFC") }
     }
 
     public func embedTemplate(_ crop: UnsafeMutableBufferPointer<Float>, into features: UnsafeMutableBufferPointer<Float>) throws {

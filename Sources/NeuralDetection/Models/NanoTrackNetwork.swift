@@ -6,8 +6,9 @@ import VideoIO
 /// `<dependencies>/models/nanotrack/`; docs/models.md): a MobileNetV3 backbone run on 127x127
 /// template crops and 255x255 search crops, and a head that correlates the two feature maps into
 /// object logits and edge distances on a 16x16 (v2) or 15x15 (v3) grid of stride 16. Each file's
-/// SHA-256 is checked before it is compiled. Computed in 32-bit floats (the CPU's bf16 default
-/// moves boxes by several pixels against other runtimes). Thread-safe: the search networks are
+/// SHA-256 is checked before it is compiled, as every model file's is (``ModelFileDigest``).
+/// Computed in 32-bit floats (the CPU's bf16 default moves boxes by several pixels against other
+/// runtimes). Thread-safe: the search networks are
 /// compiled as single-threaded lanes, up to one per core, so the objects of a frame are searched on
 /// all cores at once without the runtime's threads waiting on each other; a lane is compiled when a
 /// search finds every lane busy, so a run that never searches two objects at once keeps one (a lane
@@ -68,7 +69,7 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
                 lanes laneCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         self.version = version
         try InferenceRuntime.load()
-        let paths = try version.files.map { file in try Self.checkedPath(directory + "/" + file.path, sha256: file.sha256) }
+        let paths = try version.files.map { file in try ModelFileDigest.checked(directory + "/" + file.path, sha256: file.sha256, model: "NanoTrack") }
         templateBackbone = try NeuralNetwork(modelPath: paths[0], precision: .float32) { _ in [1, 3, 127, 127] }
         let searchPaths = (backbone: paths[0], head: paths[1])
         lanes = try InferenceLanes(limit: laneCount) { try SearchLane(paths: searchPaths) }
@@ -98,11 +99,7 @@ public final class NanoTrackNetwork: SiameseNetwork, @unchecked Sendable {
     /// Checks that `version`'s files in `directory` are there, regular and undamaged (SHA-256),
     /// without compiling them. Throws ``NeuralDetectionError`` naming the first file that is not.
     public static func checkFiles(of version: Version, directory: String = NanoTrackNetwork.directory) throws {
-        for file in version.files { _ = try checkedPath(directory + "/" + file.path, sha256: file.sha256) }
-    }
-
-    private static func checkedPath(_ path: String, sha256: String) throws -> String {
-        try ModelFileContents.checked(path: path, sha256: sha256, model: "NanoTrack")
+        for file in version.files { _ = try ModelFileDigest.checked(directory + "/" + file.path, sha256: file.sha256, model: "NanoTrack") }
     }
 
     public func embedTemplate(_ crop: UnsafeMutableBufferPointer<Float>, into features: UnsafeMutableBufferPointer<Float>) throws {

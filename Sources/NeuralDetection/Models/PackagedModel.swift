@@ -24,24 +24,25 @@ public enum PackagedModel: String, CaseIterable, Sendable {
     /// The folder the model's files were unpacked into (`<dependencies>/models/<name>`).
     public var folder: String { InferenceRuntime.dependencies + "/models/" + rawValue }
 
-    /// Every regular file under ``folder`` (an OpenVINO model's `.xml` and its `.bin` weights, the
-    /// licence, ...); none when the model is not installed. Outputs must never replace one.
-    public var files: [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let item = walker.nextObject() as? String {
-            let path = folder + "/" + item
-            var status = stat()
-            if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { found.append(path) }
+    /// The files the runtime reads, in ``folder``, with their SHA-256 (the install script's output:
+    /// unpacked from the pinned wheels, the appearance describer converted by a deterministic script).
+    public var files: [(name: String, sha256: String)] {
+        switch self {
+        case .person: return [("frozen_inference_graph.pb", "7a23982e5825c809853351c9c3e7f7dc05891513ad79b4eded4eea93198cc47a")]
+        case .face: return [("centerface.onnx", "09189deaaf8646c5c51a68447e3c744ea1e211798155d4728c20507b9f5aefbc")]
+        case .appearance: return [("appearance.xml", "43d5bd6f1adc729b275971cf1a01988b638fa9f0f578105f7098556d9f5fb6fc"),
+                                  ("appearance.bin", "49b86fffda4735a65139152f643db4879470e84871efe476c40a464cc93eb02d")]
         }
-        return found
     }
 
-    /// ``path``, after loading the runtime and checking that the model is installed. Throws
-    /// ``NeuralDetectionError/runtimeMissing(path:reason:)`` or ``NeuralDetectionError/modelMissing(name:path:)``.
+    /// ``path``, after loading the runtime and checking every one of ``files`` (present, a regular
+    /// file, its SHA-256; once per process, ``ModelFileDigest``). Throws
+    /// ``NeuralDetectionError/runtimeMissing(path:reason:)``, ``NeuralDetectionError/modelMissing(name:path:)``
+    /// or ``NeuralDetectionError/unusableModel(path:reason:)`` naming the file (damaged or replaced).
     public func installedPath() throws -> String {
         try InferenceRuntime.load()
         guard FileManager.default.fileExists(atPath: path) else { throw NeuralDetectionError.modelMissing(name: rawValue, path: path) }
+        for file in files { _ = try ModelFileDigest.checked(folder + "/" + file.name, sha256: file.sha256, model: rawValue) }
         return path
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import VideoIO
 
 /// The bytes of an installed model file, or an error that says what is wrong with it.
 ///
@@ -27,17 +26,6 @@ enum ModelFileContents {
         } catch {
             throw unreadable(path, model, error.localizedDescription)
         }
-    }
-
-    /// `path` once the file there is readable, regular and its SHA-256 is `sha256`; throws as
-    /// ``read(path:model:)`` does, and ``NeuralDetectionError/unusableModel(path:reason:)`` when the
-    /// file is damaged or replaced.
-    static func checked(path: String, sha256: String, model: String) throws -> String {
-        let digest = SHA256Digest.hex(of: try read(path: path, model: model))
-        guard digest == sha256 else {
-            throw NeuralDetectionError.unusableModel(path: path, reason: "damaged or replaced: SHA-256 \(digest), expected \(sha256)")
-        }
-        return path
     }
 
     private static func unreadable(_ path: String, _ model: String, _ reason: String) -> NeuralDetectionError {

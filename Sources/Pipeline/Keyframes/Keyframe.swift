@@ -8,8 +8,9 @@ import TrackFormats
 public struct Keyframe: Sendable, Equatable {
     /// 0-based decoded frame index.
     public var frame: Int
-    /// Pixels, origin at the top-left pixel. For an absent keyframe, the box the file gives (written
-    /// on the frame's `lost` row, as a lost track's last box is); it may be empty or outside the frame.
+    /// Pixels, origin at the top-left pixel. For an absent keyframe, the box the file gives, which is
+    /// not used (it may be empty or outside the frame): the frame's `lost` record carries the
+    /// object's last box, as a lost track's record does, so every format vtrack writes reads back.
     public var box: PixelRect
     /// Where the user gave it, for messages: `--box walker=157,138,22,55@40` or `keys.csv:12`.
     public var origin: String
@@ -38,8 +39,9 @@ public struct KeyframedTarget: Sendable, Equatable {
 
     /// The keyframes with their boxes clipped to a `width` x `height` frame (an absent keyframe's box
     /// is kept as given). Throws ``KeyframeError`` naming the keyframe's origin when a box is empty or
-    /// (nearly) outside the frame.
+    /// (nearly) outside the frame, or when every keyframe is absent (nothing to track from).
     public func clipped(toWidth width: Int, height: Int) throws -> KeyframedTarget {
+        try checkHasABox()
         var clipped = self
         for index in keyframes.indices where !keyframes[index].isAbsent {
             let keyframe = keyframes[index]
@@ -50,6 +52,17 @@ public struct KeyframedTarget: Sendable, Equatable {
             }
         }
         return clipped
+    }
+}
+
+extension KeyframedTarget {
+    /// Throws ``KeyframeError`` naming the first keyframe when every keyframe is absent: the object
+    /// has no box to be tracked from.
+    func checkHasABox() throws {
+        if let first = keyframes.first, keyframes.allSatisfy(\.isAbsent) {
+            let name = label.isEmpty ? "this object" : "object '\(label)'"
+            throw KeyframeError(origin: first.origin, reason: "\(name) is absent on every keyframe: give its box on at least one frame to track it from")
+        }
     }
 }
 

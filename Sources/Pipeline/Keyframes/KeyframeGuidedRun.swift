@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import TrackFormats
 import Tracking
 import VideoIO
@@ -36,6 +37,9 @@ final class KeyframeGuidedRun {
         let keyframes: [Int: Keyframe]
         let frames: [Int]
         var forward: KeyframePass?
+        /// The box of the object's latest record written (before any, its first box keyframe's): the
+        /// box an absent keyframe's record carries, as a lost track's record carries its last box.
+        var lastBox: PixelRect
 
         /// The frame of the keyframe before `frame`, if any.
         func keyframe(before frame: Int) -> Int? { frames.last { $0 < frame } }
@@ -81,7 +85,8 @@ final class KeyframeGuidedRun {
         objects = session.targets.enumerated().map { index, target in
             GuidedObject(trackID: index + 1, label: target.label,
                          keyframes: Dictionary(uniqueKeysWithValues: target.keyframes.map { ($0.frame, $0) }),
-                         frames: target.keyframes.map(\.frame))
+                         frames: target.keyframes.map(\.frame),
+                         lastBox: (target.keyframes.first { !$0.isAbsent } ?? target.keyframes[0]).box)
         }
     }
 
@@ -127,7 +132,7 @@ final class KeyframeGuidedRun {
         try waitForBackwardPasses()
         for frame in kept { try write(frame) }
         kept.removeAll()
-        for sink in sinks ?? [] { try sink.finish() }
+        try (sinks ?? []).finishAndPublish()
         return tally.report(framesDecoded: framesDecoded, tracks: objects.count, seconds: seconds,
                             trackingSeconds: (trackingTime + backwardLock.withLock { backwardTime }).seconds, warnings: warnings)
     }
@@ -196,7 +201,8 @@ final class KeyframeGuidedRun {
         for index in objects.indices {
             if let keyframe = frame.keyframe[index], keyframe.isAbsent {
                 records.append(PassCombination.absentRecord(frame: frame.context.index, time: frame.context.time,
-                                                            trackID: objects[index].trackID, label: objects[index].label, box: keyframe.box))
+                                                            trackID: objects[index].trackID, label: objects[index].label,
+                                                            box: objects[index].lastBox))
                 continue
             }
             var record: TrackRecord
@@ -208,6 +214,7 @@ final class KeyframeGuidedRun {
                 continue
             }
             if frame.isLast { record.state = .ended }
+            objects[index].lastBox = record.box
             records.append(record)
         }
         for sink in sinks ?? [] { try sink.write(frame: frame.context, records: records) }

@@ -58,10 +58,7 @@ public enum KeyframeTargets {
             for (earlier, later) in zip(target.keyframes, target.keyframes.dropFirst()) where earlier.frame == later.frame {
                 throw KeyframeError(origin: later.origin, reason: "a second keyframe of this object on frame \(later.frame) (the first: \(earlier.origin))")
             }
-            if let first = target.keyframes.first, target.keyframes.allSatisfy(\.isAbsent) {
-                let name = label.isEmpty ? "this object" : "object '\(label)'"
-                throw KeyframeError(origin: first.origin, reason: "\(name) is absent on every keyframe: give its box on at least one frame to track it from")
-            }
+            try target.checkHasABox()
             return target
         }
     }

@@ -51,7 +51,7 @@ package enum PassCombination {
         return normalised(keyframe, confidence: 1, source: .keyframe)
     }
 
-    /// An absent keyframe's record: `lost` at confidence 0, the file's box, `source` `keyframe`.
+    /// An absent keyframe's record: `lost` at confidence 0, `box` (the object's last box), `source` `keyframe`.
     static func absentRecord(frame: Int, time: Double, trackID: Int, label: String, box: PixelRect) -> TrackRecord {
         TrackRecord(frame: frame, time: time, trackID: trackID, label: label, box: box, confidence: 0, state: .lost, source: .keyframe)
     }

@@ -4,8 +4,10 @@ import NeuralDetection
 
 /// The files one command reads and writes, and the one rule that protects them: no output may be,
 /// or resolve to, an input of the command or another of its outputs, and every output is a path
-/// that can be written (see ``OutputDestination``). vtrack's installed models (``PackagedModel``)
-/// are inputs of every command: any command may read them (the appearance describer with every box).
+/// that can be written (see ``OutputDestination``); a folder an output replaces whole (a page's
+/// stills) holds no other file of the command. Every file of vtrack's installed models, whatever
+/// their kind (``InstalledModelFiles``), is an input of every command: any command may read them
+/// (the appearance describer with every box, NanoTrack at the learned levels).
 ///
 /// Paths are compared after resolving symbolic links (`..`, links to files and to folders) and by
 /// device and inode (hard links). Commands check before any work starts:
@@ -28,6 +30,8 @@ public struct CommandFiles: Sendable {
 
     public private(set) var inputs: [File] = []
     public private(set) var outputs: [File] = []
+    /// Folders an output writes and replaces whole (a page's stills).
+    public private(set) var outputFolders: [File] = []
     private var streamable: [Bool] = []
 
     public init() {}
@@ -45,14 +49,22 @@ public struct CommandFiles: Sendable {
         streamable.append(streams)
     }
 
+    /// Adds a folder of `kind` that an output writes whole and replaces whole, with what is in it
+    /// (nothing when `path` is nil): it must be a folder or nothing yet (``OutputFolder``), and no
+    /// input or other output of the command may be inside it.
+    public mutating func outputFolder(_ kind: String, _ path: String?) {
+        if let path { outputFolders.append(File(role: kind, path: path)) }
+    }
+
     /// Throws the first violation as a one-line ``OutputError``; returns where each output goes,
     /// in the order they were added.
     @discardableResult
     public func check() throws -> [OutputDestination] {
+        let inputs = inputs + Self.installedModels
         var destinations: [OutputDestination] = []
         for (index, output) in outputs.enumerated() {
             let destination = try OutputDestination(path: output.path, kind: output.role, streams: streamable[index])
-            if let input = (inputs + Self.packagedModels).first(where: { Self.sameFile($0.path, output.path) }) {
+            if let input = inputs.first(where: { Self.sameFile($0.path, output.path) }) {
                 throw OutputError.wouldOverwriteInput(path: output.path, input: input.role)
             }
             if let earlier = outputs[..<index].indices.first(where: {
@@ -62,15 +74,25 @@ public struct CommandFiles: Sendable {
             }
             destinations.append(destination)
         }
+        for folder in outputFolders {
+            try OutputFolder.check(folder.path, kind: folder.role)
+            let others = inputs + outputs.filter { $0.path != "-" }
+            if let inside = others.first(where: { Self.isInside($0.path, folder: folder.path) }) {
+                throw OutputError.folderHoldsAnotherFile(folder: folder.path, kind: folder.role, file: inside.path, role: inside.role)
+            }
+        }
         return destinations
     }
 
-    /// Every file of every installed model, not only the one a detector opens (an OpenVINO model's
-    /// weights are a `.bin` beside its `.xml`).
-    private static var packagedModels: [File] {
-        PackagedModel.allCases.flatMap { model in
-            ([model.path] + model.files.filter { $0 != model.path }).map { File(role: "vtrack's installed \(model.rawValue) model", path: $0) }
-        }
+    /// Every file of vtrack's installed models, as inputs.
+    private static var installedModels: [File] {
+        InstalledModelFiles.all.map { File(role: "vtrack's installed \($0.model) model", path: $0.path) }
+    }
+
+    /// True when `path` is `folder` or inside it, once symbolic links are resolved.
+    private static func isInside(_ path: String, folder: String) -> Bool {
+        let file = OutputDestination.resolved(path), container = OutputDestination.resolved(folder)
+        return file == container || file.hasPrefix(container == "/" ? "/" : container + "/")
     }
 
     /// True when both paths name the same file: the same path once symbolic links are resolved, or

@@ -43,6 +43,7 @@ public struct OutputPaths: Sendable, Equatable {
         files.input("the clip", clip)
         for input in otherInputs { files.input(input.role, input.path) }
         for output in named { files.output(output.kind, output.path, streams: output.kind != "MP4") }
+        if let report { files.outputFolder("review page's stills folder", PageLink.stillsFolder(forPage: report)) }
         try files.check()
     }
 
@@ -71,7 +72,7 @@ public struct OutputPaths: Sendable, Equatable {
         if let mot { sinks.append(try MOTChallengeTrackSink(path: mot, rules: resultRules)) }
         if let jsonLines { sinks.append(try JSONLinesTrackSink(path: jsonLines)) }
         if let cvat { sinks.append(CVATTrackSink(path: cvat, info: info, name: FilePath.name(of: clip))) }
-        if let report { sinks.append(ReviewPageSink(path: report, clip: clip, video: video, info: info,
+        if let report { sinks.append(try ReviewPageSink(path: report, clip: clip, video: video, info: info,
                                                         trackingWords: options?.boxCommandWords ?? [])) }
         if let video {
             let file = try OutputDestination(path: video, kind: "MP4", streams: false)

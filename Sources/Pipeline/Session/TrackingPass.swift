@@ -68,7 +68,7 @@ final class TrackingPass {
         guard let sinks, tally.frames > 0 else {
             throw SessionError.startFrameBeyondEnd(path: session.clipPath, startFrame: session.options.startFrame, frames: framesDecoded)
         }
-        for sink in sinks { try sink.finish() }
+        try sinks.finishAndPublish()
         return tally.report(framesDecoded: framesDecoded, tracks: groups.reduce(0) { $0 + $1.tracksStarted }, seconds: seconds,
                             trackingSeconds: trackingTime.seconds, warnings: warnings)
     }

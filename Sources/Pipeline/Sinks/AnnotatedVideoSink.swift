@@ -34,6 +34,10 @@ public final class AnnotatedVideoSink: TrackSink {
     }
 
     public func finish() throws {
-        try writer.finish()
+        try writer.complete()
+    }
+
+    public func publish() throws {
+        try writer.publish()
     }
 }

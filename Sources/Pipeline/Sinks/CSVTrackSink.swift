@@ -2,8 +2,8 @@ import Files
 import TrackFormats
 
 /// Writes ``TrackCSV`` rows as frames are tracked, flushing complete rows after each frame.
-/// The file appears under its final name only once ``finish()`` has run; until then the rows are in
-/// a hidden `.NAME.partial` file beside it.
+/// The file appears under its final name only once ``publish()`` has run; until then the rows are in
+/// a hidden `.NAME.PID-RANDOM.partial` file beside it.
 public final class CSVTrackSink: TrackSink {
     private let file: TextOutputFile
 
@@ -19,6 +19,10 @@ public final class CSVTrackSink: TrackSink {
     }
 
     public func finish() throws {
+        try file.complete()
+    }
+
+    public func publish() throws {
         try file.commit()
     }
 }

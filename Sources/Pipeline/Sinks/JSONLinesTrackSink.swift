@@ -2,8 +2,8 @@ import Files
 import TrackFormats
 
 /// Writes a ``TrackJSONLines`` line for every tracked frame (frames without tracks included), flushing
-/// after each frame. The file appears under its final name only once ``finish()`` has run; until then
-/// the lines are in a hidden `.NAME.partial` file beside it.
+/// after each frame. The file appears under its final name only once ``publish()`` has run; until then
+/// the lines are in a hidden `.NAME.PID-RANDOM.partial` file beside it.
 public final class JSONLinesTrackSink: TrackSink {
     private let file: TextOutputFile
 
@@ -18,6 +18,10 @@ public final class JSONLinesTrackSink: TrackSink {
     }
 
     public func finish() throws {
+        try file.complete()
+    }
+
+    public func publish() throws {
         try file.commit()
     }
 }

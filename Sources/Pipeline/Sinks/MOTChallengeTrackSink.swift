@@ -7,7 +7,7 @@ import TrackFormats
 /// frame, bridged gaps) is the rules' decision.
 ///
 /// Flushed after each batch of decided frames. The file appears under its final name only once
-/// ``finish()`` has run; until then the rows are in a hidden `.NAME.partial` file beside it.
+/// ``publish()`` has run; until then the rows are in a hidden `.NAME.PID-RANDOM.partial` file beside it.
 public final class MOTChallengeTrackSink: TrackSink {
     private let file: TextOutputFile
     private var rules: MOTResultRules
@@ -25,6 +25,10 @@ public final class MOTChallengeTrackSink: TrackSink {
 
     public func finish() throws {
         try write(rules.finish())
+        try file.complete()
+    }
+
+    public func publish() throws {
         try file.commit()
     }
 

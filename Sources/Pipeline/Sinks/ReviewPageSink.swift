@@ -13,7 +13,7 @@ import VideoIO
 /// the frame passes (a full-resolution PNG in `<page>.stills/`, ``StillFolder``, from the colour
 /// picture the frame already carries: no second decode), keeping only the boxes on those frames and
 /// the run's keyframes in memory. The stills stop at ``stillBytesLimit`` bytes; later moments only
-/// seek the video. The stills get their names when the page is written.
+/// seek the video. The stills appear with the page (``StillFolder/commit(page:)``).
 public final class ReviewPageSink: TrackSink {
     /// The most bytes of stills one page writes (uncompressed PNG: 0.9 MB for 640x480, 6.2 MB for 1920x1080).
     public static let stillBytesLimit = 256 << 20
@@ -30,11 +30,13 @@ public final class ReviewPageSink: TrackSink {
     private var stills: [ReviewCorrection.Still] = []
     private var keyframes: [ReviewCorrection.Box] = []
     private let trackingWords: [String]
+    private var pageFile: TextOutputFile?
 
     /// `video` is the annotated MP4 the run writes (nil: none); the page links it relative to its own
     /// folder. `trackingWords` are the run's tracking options as `vtrack track` takes them
     /// (``TrackingOptions/boxCommandWords``), which the page's re-tracking command repeats.
-    public init(path: String, clip: String, video: String?, info: VideoInfo, trackingWords: [String] = []) {
+    /// Throws ``OutputError`` when the stills' temporary folder cannot be made.
+    public init(path: String, clip: String, video: String?, info: VideoInfo, trackingWords: [String] = []) throws {
         self.trackingWords = trackingWords
         self.path = path
         clipName = FilePath.name(of: clip)
@@ -42,7 +44,7 @@ public final class ReviewPageSink: TrackSink {
         videoHref = video.map { FilePath.relative($0, from: FilePath.folder(of: path)) }
         frameRate = info.frameRate
         finder = ReviewMomentFinder(frameRate: info.frameRate)
-        stillFolder = StillFolder(path: PageLink.stillsFolder(forPage: path))
+        stillFolder = try StillFolder(path: PageLink.stillsFolder(forPage: path))
     }
 
     public func write(frame: FrameContext, records: [TrackRecord]) throws {
@@ -68,8 +70,15 @@ public final class ReviewPageSink: TrackSink {
         let page = ClipReviewPage(clipName: clipName, videoHref: videoHref, frameRate: frameRate,
                                   timelines: timelines.values.sorted { $0.trackID < $1.trackID }, moments: moments,
                                   correction: correction)
-        let html = try page.html()
-        try stillFolder.commit()
-        try TextOutputFile.write(html, to: path, kind: "review page")
+        let file = try TextOutputFile(path: path, kind: "review page")
+        file.append(try page.html())
+        try file.complete()
+        pageFile = file
+    }
+
+    /// Publishes the page with its stills (``StillFolder/commit(page:)``).
+    public func publish() throws {
+        guard let pageFile else { return }
+        try stillFolder.commit(page: pageFile)
     }
 }

@@ -18,6 +18,7 @@ public final class ThumbnailSink: TrackSink {
 
     private let path: String
     private var still: Image<UInt8>?
+    private var file: TextOutputFile?
 
     public init(path: String) {
         self.path = path
@@ -31,10 +32,17 @@ public final class ThumbnailSink: TrackSink {
         still = picture.downscaled(by: (side + Self.largestSide - 1) / Self.largestSide)
     }
 
-    /// Writes the PNG. Throws ``OutputError``, or ``VideoError`` when libavcodec cannot encode it;
-    /// writes nothing when no frame came.
+    /// Writes the PNG under its temporary name. Throws ``OutputError``, or ``VideoError`` when
+    /// libavcodec cannot encode it; writes nothing when no frame came.
     public func finish() throws {
         guard let still else { return }
-        try TextOutputFile.write(bytes: PNGEncoder.bytes(of: still, for: path), to: path, kind: "thumbnail")
+        let file = try TextOutputFile(path: path, kind: "thumbnail")
+        file.append(bytes: try PNGEncoder.bytes(of: still, for: path))
+        try file.complete()
+        self.file = file
+    }
+
+    public func publish() throws {
+        try file?.commit()
     }
 }
