@@ -12,21 +12,7 @@ final class LightFCTrackerTests: XCTestCase {
     /// Tracks `clip` from `start` with `settings` on the installed network of `settings.release`;
     /// the boxes of every frame.
     private func track(_ clip: String, from start: PixelRect, settings: SiameseSettings) throws -> [PixelRect] {
-        let network = try VendoredSiameseNetworks().network(settings.release)
-        let reader = try VideoReader(path: clip)
-        var tracker: SiameseTracker?
-        var boxes: [PixelRect] = []
-        while let frame = try reader.nextFrame() {
-            let image = frame.imageFrame(colour: true)
-            if let tracker {
-                boxes.append(tracker.update(on: image).box)
-            } else {
-                tracker = try SiameseTracker(frame: image, box: start, network: network, settings: settings,
-                                             confidenceModel: SiameseConfiguration.lightFC.confidenceModel)
-                boxes.append(start)
-            }
-        }
-        return boxes
+        try NeuralTestSupport.trackBare(clip, from: start, settings: settings, confidenceModel: SiameseConfiguration.lightFC.confidenceModel)
     }
 
     /// The share of `boxes` (after the first) with IoU >= 0.5 against the ground truth where it has a box.

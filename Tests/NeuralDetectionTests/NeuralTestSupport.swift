@@ -20,6 +20,26 @@ enum NeuralTestSupport {
         return result
     }
 
+    /// The boxes (pixels) of a bare ``SiameseTracker`` with `settings` on the installed network of
+    /// `settings.release`, started at `start` on `clip`'s first frame, on every frame.
+    static func trackBare(_ clip: String, from start: PixelRect, settings: SiameseSettings,
+                          confidenceModel: ConfidenceModel) throws -> [PixelRect] {
+        let network = try VendoredSiameseNetworks().network(settings.release)
+        let reader = try VideoReader(path: clip)
+        var tracker: SiameseTracker?
+        var boxes: [PixelRect] = []
+        while let frame = try reader.nextFrame() {
+            let image = frame.imageFrame(colour: true)
+            if let tracker {
+                boxes.append(tracker.update(on: image).box)
+            } else {
+                tracker = try SiameseTracker(frame: image, box: start, network: network, settings: settings, confidenceModel: confidenceModel)
+                boxes.append(start)
+            }
+        }
+        return boxes
+    }
+
     /// Follows `box` (pixels, on frame 0) through `clip` with the learned `fast` level's Siamese tracker
     /// set up as `configuration`, up to `frames` frames; each frame's box (pixels) and confidence.
     static func followWithSiamese(_ clip: String, from box: PixelRect, configuration: SiameseConfiguration,

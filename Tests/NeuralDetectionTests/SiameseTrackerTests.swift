@@ -12,21 +12,7 @@ import XCTest
 final class SiameseTrackerTests: XCTestCase {
     /// Tracks `clip` from `start` with `settings` on the installed networks; the boxes of every frame.
     private func track(_ clip: String, from start: PixelRect, settings: SiameseSettings) throws -> [PixelRect] {
-        let network = try NanoTrackNetwork.loaded(settings.release == .nanoTrackV2 ? .v2 : .v3)
-        let reader = try VideoReader(path: clip)
-        var tracker: SiameseTracker?
-        var boxes: [PixelRect] = []
-        while let frame = try reader.nextFrame() {
-            let image = frame.imageFrame(colour: true)
-            if let tracker {
-                boxes.append(tracker.update(on: image).box)
-            } else {
-                tracker = try SiameseTracker(frame: image, box: start, network: network, settings: settings,
-                                             confidenceModel: SiameseConfiguration.learned(.fast).confidenceModel)
-                boxes.append(start)
-            }
-        }
-        return boxes
+        try NeuralTestSupport.trackBare(clip, from: start, settings: settings, confidenceModel: SiameseConfiguration.learned(.fast).confidenceModel)
     }
 
     /// OpenCV 5.0's `TrackerNano` boxes of a development sequence (`../shared/data/peers/NANO`).

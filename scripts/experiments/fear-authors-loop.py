@@ -29,12 +29,13 @@ Without --smooth (the authors' code as released) this gives the fear AUC column 
 OpenVINO at f32 alike. The printed time is the update's (crop, network, decoding) mean per frame.
 """
 import argparse
-import math
 import pathlib
 import time
 
 import cv2
 import numpy as np
+
+import authors_loop_sequences as sequences
 
 SETTINGS = {"penalty_k": 0.062, "window_influence": 0.38, "lr": 0.765, "template_offset": 0.2,
             "search_context": 2, "instance_size": 256, "template_size": 128, "score_size": 16, "stride": 16}
@@ -176,20 +177,6 @@ def track(frames, first, embed, respond, smooth):
     return boxes, seconds
 
 
-def auc(boxes, truth):
-    overlaps = []
-    for box, expected in zip(boxes, truth):
-        if expected is None:
-            continue
-        ax2, ay2, bx2, by2 = box[0] + box[2], box[1] + box[3], expected[0] + expected[2], expected[1] + expected[3]
-        iw = max(0, min(ax2, bx2) - max(box[0], expected[0]))
-        ih = max(0, min(ay2, by2) - max(box[1], expected[1]))
-        union = box[2] * box[3] + expected[2] * expected[3] - iw * ih
-        overlaps.append(iw * ih / union if union > 0 else 0)
-    overlaps = np.array(overlaps)
-    return float(np.mean([(overlaps > t).mean() for t in np.linspace(0, 1, 21)]))
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runtime", choices=("onnxruntime", "openvino"), required=True)
@@ -203,27 +190,14 @@ def main():
     embed, respond = networks(arguments.runtime, arguments.models)
     scores, all_seconds = [], []
     for name in arguments.names:
-        folder = pathlib.Path(arguments.sequences) / name
-        truth = []
-        for line in (folder / "groundtruth_rect.txt").read_text().splitlines():
-            values = [float(v) for v in line.replace("\t", ",").split(",")]
-            truth.append(None if any(math.isnan(v) for v in values) or values[2] <= 0 else values)
-        capture, frames = cv2.VideoCapture(str(folder / f"{name}.mp4")), []
-        while True:
-            ok, frame = capture.read()
-            if not ok:
-                break
-            frames.append(cv2.cvtColor(frame, cv2.COLOR_BGR2RGB))
+        frames, truth = sequences.load(arguments.sequences, name)
         boxes, seconds = track(frames, truth[0], embed, respond, arguments.smooth)
-        score = auc(boxes, truth)
+        score = sequences.auc(boxes, truth)
         scores.append(score)
         all_seconds += seconds
         print(f"{name}\t{score:.3f}\t{1000 * np.mean(seconds):.1f} ms", flush=True)
         if arguments.out:
-            out = pathlib.Path(arguments.out)
-            out.mkdir(parents=True, exist_ok=True)
-            rows = ["frame,x,y,width,height"] + [f"{i},{b[0]:.2f},{b[1]:.2f},{b[2]:.2f},{b[3]:.2f}" for i, b in enumerate(boxes)]
-            (out / f"{name}.csv").write_text("\n".join(rows) + "\n")
+            sequences.write_csv(arguments.out, name, boxes)
     print(f"mean\t{np.mean(scores):.3f}\t({len(scores)} sequences; update {1000 * np.mean(all_seconds):.1f} ms "
           f"a frame over {len(all_seconds)} frames)")
 

@@ -19,6 +19,8 @@ import pathlib
 import cv2
 import numpy as np
 
+import authors_loop_sequences as sequences
+
 MEAN = np.array([0.485, 0.456, 0.406], np.float32).reshape(1, 3, 1, 1)
 STD = np.array([0.229, 0.224, 0.225], np.float32).reshape(1, 3, 1, 1)
 FILES = {"onnxruntime": ("lightfc_w8a8_backbone_opset12.onnx", "lightfc_w8a8_tracking_opset12.onnx"),
@@ -90,20 +92,6 @@ def clip(box, height, width, margin):
     return [x1, y1, max(margin, x2 - x1), max(margin, y2 - y1)]
 
 
-def auc(boxes, truth):
-    overlaps = []
-    for box, expected in zip(boxes, truth):
-        if expected is None:
-            continue
-        ax2, ay2, bx2, by2 = box[0] + box[2], box[1] + box[3], expected[0] + expected[2], expected[1] + expected[3]
-        iw = max(0, min(ax2, bx2) - max(box[0], expected[0]))
-        ih = max(0, min(ay2, by2) - max(box[1], expected[1]))
-        union = box[2] * box[3] + expected[2] * expected[3] - iw * ih
-        overlaps.append(iw * ih / union if union > 0 else 0)
-    overlaps = np.array(overlaps)
-    return float(np.mean([(overlaps > t).mean() for t in np.linspace(0, 1, 21)]))
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runtime", choices=sorted(FILES), required=True)
@@ -115,26 +103,13 @@ def main():
     embed, respond = networks(arguments.runtime, arguments.models)
     scores = []
     for name in arguments.names:
-        folder = pathlib.Path(arguments.sequences) / name
-        truth = []
-        for line in (folder / "groundtruth_rect.txt").read_text().splitlines():
-            values = [float(v) for v in line.replace("\t", ",").split(",")]
-            truth.append(None if any(math.isnan(v) for v in values) or values[2] <= 0 else values)
-        capture, frames = cv2.VideoCapture(str(folder / f"{name}.mp4")), []
-        while True:
-            ok, frame = capture.read()
-            if not ok:
-                break
-            frames.append(cv2.cvtColor(frame, cv2.COLOR_BGR2RGB))
+        frames, truth = sequences.load(arguments.sequences, name)
         boxes = track(frames, truth[0], embed, respond)
-        score = auc(boxes, truth)
+        score = sequences.auc(boxes, truth)
         scores.append(score)
         print(f"{name}\t{score:.3f}", flush=True)
         if arguments.out:
-            out = pathlib.Path(arguments.out)
-            out.mkdir(parents=True, exist_ok=True)
-            rows = ["frame,x,y,width,height"] + [f"{i},{b[0]:.2f},{b[1]:.2f},{b[2]:.2f},{b[3]:.2f}" for i, b in enumerate(boxes)]
-            (out / f"{name}.csv").write_text("\n".join(rows) + "\n")
+            sequences.write_csv(arguments.out, name, boxes)
     print(f"mean\t{np.mean(scores):.3f}\t({len(scores)} sequences)")
 
 
