@@ -60,9 +60,7 @@ public final class LightFCNetwork: SiameseNetwork, @unchecked Sendable {
     public init(directory: String = LightFCNetwork.directory,
                 lanes laneCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         try InferenceRuntime.load()
-        let paths = try Self.files.map { file in
-            try ModelFileDigest.checked(directory + "/" + file.path, sha256: file.sha256, model: "LightFC")
-        }
+        let paths = try Self.checkedPaths(in: directory)
         templateBackbone = try NeuralNetwork(modelPath: paths[0], precision: .float32)
         templateInput = [Float](repeating: 0, count: 3 * templateSide * templateSide)
         let (trackingPath, side) = (paths[1], searchSide)
@@ -90,7 +88,12 @@ public final class LightFCNetwork: SiameseNetwork, @unchecked Sendable {
     /// Checks that the files in `directory` are there, regular and undamaged (SHA-256), without
     /// compiling them. Throws ``NeuralDetectionError`` naming the first file that is not.
     public static func checkFiles(directory: String = LightFCNetwork.directory) throws {
-        for file in files { _ = try ModelFileDigest.checked(directory + "/" + file.path, sha256: file.sha256, model: "LightFC") }
+        _ = try checkedPaths(in: directory)
+    }
+
+    /// The paths of ``files`` in `directory`, once each is found sound (``ModelFileDigest``).
+    private static func checkedPaths(in directory: String) throws -> [String] {
+        try files.map { file in try ModelFileDigest.checked(directory + "/" + file.path, sha256: file.sha256, model: "LightFC") }
     }
 
     public func embedTemplate(_ crop: UnsafeMutableBufferPointer<Float>, into features: UnsafeMutableBufferPointer<Float>) throws {

@@ -25,8 +25,6 @@ package struct SiameseBoxDecoder {
     let stride: Int
     let settings: SiameseSettings
     private let window: [Float]
-    /// Whether the window multiplies the penalised score (OSTrack's) instead of being blended with it (pysot's).
-    private let multipliesWindow: Bool
     /// Each cell's object probability and penalty on the last decoded map (per-frame scratch).
     private(set) var scores: [Float], penalties: [Float]
 
@@ -48,7 +46,6 @@ package struct SiameseBoxDecoder {
             case .ostrack: return Float(pow(product, Double(settings.windowInfluence)))
             }
         }
-        multipliesWindow = settings.convention == .ostrack
         scores = [Float](repeating: 0, count: side * side)
         penalties = [Float](repeating: 0, count: side * side)
     }
@@ -61,6 +58,8 @@ package struct SiameseBoxDecoder {
         let cells = side * side
         let ratio = targetWidth / targetHeight
         let k = settings.scaleChangePenalty, influence = settings.windowInfluence
+        // OSTrack's window multiplies the penalised score; pysot's is blended with it.
+        let multipliesWindow = settings.convention == .ostrack
         var best = 0
         var bestValue = -Float.greatestFiniteMagnitude
         response.classLogits.withUnsafeBufferPointer { logits in
