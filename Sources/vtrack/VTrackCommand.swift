@@ -8,7 +8,7 @@ import VideoIO
 struct VTrackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vtrack",
-        abstract: "Follow objects through video with correlation trackers: learned features by default (NanoTrack, fused with a correlation filter at the accurate level), hand-made ones with --correlation-filter.",
+        abstract: "Follow objects through video with correlation trackers: learned features by default (NanoTrack, fused with a correlation filter at the accurate level), LightFC's stronger network with --tracker lightfc (about twice the time), hand-made ones with --correlation-filter.",
         discussion: """
         Boxes on the command line and in CSV files are pixels, x,y,width,height, with the origin at \
         the top-left pixel. Every object gets a confidence on every frame, the probability (0...1) \
