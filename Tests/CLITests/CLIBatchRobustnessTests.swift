@@ -170,6 +170,30 @@ final class CLIBatchRobustnessTests: XCTestCase {
         }
     }
 
+    /// A clip whose boxes sidecar is removed while the batch runs fails, naming the sidecar; it is
+    /// not "skipped: no boxes" (removing a folder deletes a clip's sidecar before the clip itself).
+    func testClipsWhoseSidecarDisappearsMidRunFail() throws {
+        let folder = try CLITemporaryFolder()
+        let clips = ["a", "b", "c"]
+        for name in clips {
+            try CLI.makeClip(folder.path("in/\(name).mp4"), size: "640x360", frames: 150, rate: 30)
+            try folder.write(box, to: "in/\(name).boxes.csv")
+        }
+        let process = try CLI.startVtrack(["batch", folder.path("in"), "--out", folder.path("out"), "--jobs", "1", "--no-video"],
+                                          logFolder: folder.path("logs"))
+        let deadline = Date().addingTimeInterval(60)
+        while folder.files(under: "out").filter({ $0.hasSuffix(".done.json") }).isEmpty, process.isRunning, Date() < deadline {
+            usleep(5_000)
+        }
+        try FileManager.default.removeItem(atPath: folder.path("in/c.boxes.csv"))
+        let outcome = CLI.outcome(of: process, logFolder: folder.path("logs"))
+        XCTAssertEqual(outcome.status, 2, outcome.stderr)
+        let summary = try BatchSummary.read(path: folder.path("out/summary.json"))
+        XCTAssertEqual(summary.clips.map(\.status), [.ok, .ok, .failed], "\(summary.clips.map(\.error))")
+        let error = summary.clips[2].error
+        XCTAssertTrue(error.contains(folder.path("in/c.boxes.csv")) && error.contains("file not found"), error)
+    }
+
     func testBatchRefusesOutputFolderEqualToInput() throws {
         let folder = try CLITemporaryFolder()
         try CLI.makeClip(folder.path("in/a.mp4"), frames: 5)

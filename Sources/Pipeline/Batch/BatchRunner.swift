@@ -34,6 +34,8 @@ public final class BatchRunner {
     public let layout: BatchOutputLayout
     private let manifest: BatchManifest?
     private let found: Set<String>
+    /// The boxes sidecar of each clip that had one when the batch started.
+    private let sidecarAtStart: [String: String]
     private let inputs: BatchInputFiles
     /// The contents of the files the detector reads (a model, class names, a cascade), so that a
     /// clip is tracked again when one of them changed.
@@ -51,6 +53,11 @@ public final class BatchRunner {
         let foundClips = try ClipFinder.clips(under: input, excluding: output)
         manifest = try configuration.manifestPath.map { try BatchManifest(path: $0) }
         found = Set(foundClips)
+        sidecarAtStart = foundClips.reduce(into: [:]) { sidecars, clip in
+            let path = FilePath.joining(input, clip)
+            sidecars[clip] = [BoxSidecar.csvPath(forClip: path), BoxSidecar.jsonPath(forClip: path)]
+                .first(where: FileManager.default.fileExists)
+        }
         allClips = Array(found.union(manifest?.clips ?? [])).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         clips = allClips.enumerated().filter { configuration.shard.includes(position: $0.offset) }.map(\.element)
         layout = BatchOutputLayout(outputFolder: output, clips: allClips)
@@ -148,12 +155,15 @@ public final class BatchRunner {
         let boxes: ClipBoxes
         do {
             guard let resolved = try resolvedBoxes(for: clip, at: clipPath) else {
-                // No sidecar because the clip itself is gone (its folder removed during the batch):
-                // that clip fails, it is not a clip without boxes.
+                // No sidecar because it or the clip is gone (removed during the batch): that clip
+                // fails, it is not a clip without boxes.
+                let sidecar = FilePath.name(of: BoxSidecar.csvPath(forClip: clip))
                 guard FileManager.default.fileExists(atPath: clipPath) else {
                     return .failed(clip, "\(clipPath): file not found (removed since the batch started)")
                 }
-                let sidecar = FilePath.name(of: BoxSidecar.csvPath(forClip: clip))
+                if let vanished = sidecarAtStart[clip] {
+                    return .failed(clip, "\(clipPath): its boxes \(vanished): file not found (removed since the batch started)")
+                }
                 return BatchClipResult(clip: clip, status: .skipped,
                                        error: "no boxes: no \(sidecar) or .boxes.json beside it, no manifest row, and no class --detector")
             }
