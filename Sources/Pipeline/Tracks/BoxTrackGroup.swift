@@ -26,7 +26,7 @@ final class BoxTrackGroup: TrackGroup {
             TrackedObject(trackID: trackID, label: target.label, classLabel: classes.next() ?? nil, box: target.box, on: context,
                           level: options.level, kind: options.trackerKind,
                           learnsAppearance: options.reseedEvery > 0,
-                          appearanceCue: appearanceCue)
+                          appearanceCue: appearanceCue, wholeFrameSearchInterval: options.reseedEvery)
         }
         followCamera(on: context)
     }

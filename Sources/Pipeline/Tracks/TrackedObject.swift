@@ -58,9 +58,11 @@ package final class TrackedObject {
     /// Starts on `context`'s frame (its colour is read only when the object's appearance is learnt),
     /// followed by the level's trackers of `kind`.
     /// `appearanceCue` says whether the handler describes the box (``AppearanceDescriber``), which picks
-    /// the re-seeded track's confidence model fitted with that cue.
+    /// the re-seeded track's confidence model fitted with that cue. `wholeFrameSearchInterval` is the
+    /// learned tracker's (``TrackObjectRequest/wholeFrameSearchInterval``): the run's re-seeding interval.
     package init(trackID: Int, label: String, classLabel: String?, box: PixelRect, on context: FrameContext,
-         level: TrackingLevel, kind: TrackerKind, learnsAppearance: Bool, appearanceCue: Bool = false) {
+         level: TrackingLevel, kind: TrackerKind, learnsAppearance: Bool, appearanceCue: Bool = false,
+         wholeFrameSearchInterval: Int = 0) {
         let frame = context.image
         self.trackID = trackID
         self.label = label
@@ -71,6 +73,7 @@ package final class TrackedObject {
             boundingBox: NormalizedRect(box, imageWidth: frame.width, imageHeight: frame.height))
         request = TrackObjectRequest(detectedObjectObservation: observation, trackingLevel: level)
         request.trackerKind = kind
+        request.wholeFrameSearchInterval = wholeFrameSearchInterval
         redetector = learnsAppearance ? TemplateRedetector() : nil
         confidenceModel = learnsAppearance
             ? TrackConfidenceModel.for(level, withAppearance: appearanceCue, kind: kind) : nil

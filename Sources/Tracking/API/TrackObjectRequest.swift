@@ -26,8 +26,15 @@ public final class TrackObjectRequest: TrackingRequest {
     /// Replaces the level's configuration when not nil (experiments and tuning, such as
     /// `vtrack eval --set`); a change starts a new tracker for the observation.
     public var customConfiguration: TrackerConfiguration?
-    /// What the tracker runs with: ``customConfiguration`` or the level's for ``trackerKind``.
-    public var configuration: TrackerConfiguration { customConfiguration ?? .for(trackingLevel, kind: trackerKind) }
+    /// Every this many frames, and when its object is lost, a learned tracker searches the whole
+    /// frame for a doubtful or lost object (``SiameseSettings/wholeFrameSearchInterval``); 0 (the
+    /// default) never. Applies to ``configuration`` whichever it is; the correlation filter ignores it.
+    public var wholeFrameSearchInterval = 0
+    /// What the tracker runs with: ``customConfiguration`` or the level's for ``trackerKind``, with
+    /// ``wholeFrameSearchInterval``.
+    public var configuration: TrackerConfiguration {
+        (customConfiguration ?? .for(trackingLevel, kind: trackerKind)).searchingWholeFrame(every: wholeFrameSearchInterval)
+    }
     /// After a perform: exactly one observation with the input's id, box clipped to the frame.
     public internal(set) var results: [DetectedObjectObservation] = []
     /// After a perform: the cues behind the result's confidence; nil on a frame where a tracker

@@ -69,7 +69,9 @@ public final class FusedTracker: ObjectTracker {
             framesSinceFilterRestart = 0
         }
         box = fromFilter ? filtered.box : learned.box
-        return TrackerEstimate(box: box, evidence: evidence, model: configuration.confidenceModel)
+        let estimate = TrackerEstimate(box: box, evidence: evidence, model: configuration.confidenceModel)
+        siamese.noteReportedConfidence(estimate.confidence)
+        return estimate
     }
 
     /// Boxes that overlap at least this much are the same placement of the object.

@@ -79,4 +79,18 @@ public enum TrackerConfiguration: Sendable, Equatable {
         case .fused(let fused): fused.siamese
         }
     }
+
+    /// This configuration with its Siamese tracker searching the whole frame every `interval` frames
+    /// (``SiameseSettings/wholeFrameSearchInterval``; 0 never); the correlation filter's unchanged.
+    public func searchingWholeFrame(every interval: Int) -> TrackerConfiguration {
+        switch self {
+        case .correlationFilter: return self
+        case .siamese(var siamese):
+            siamese.settings.wholeFrameSearchInterval = interval
+            return .siamese(siamese)
+        case .fused(var fused):
+            fused.siamese.settings.wholeFrameSearchInterval = interval
+            return .fused(fused)
+        }
+    }
 }

@@ -66,6 +66,15 @@ public struct SiameseSettings: Sendable, Equatable {
     /// it was last seen confidently (a random walk; size is the square root of the box area), the
     /// spread of the pipeline's re-seeding (`ReseedPolicy.motionSpread`).
     public var motionSpread: Float = 0.5
+    /// Every this many frames while the object is doubtful (confidence below
+    /// ``ConfidenceModel/solidAbove``), and when it is first lost, search the whole frame for it with
+    /// the template's features (``SiameseFrameTiling``); the best place moves the tracker only when
+    /// it is distinctly better than every other and than the tracker's own box, and a crop there on
+    /// the next frame finds it again. 0: never (the published trackers). The pipeline sets it to its
+    /// re-seeding interval (`--reseed-every`).
+    public var wholeFrameSearchInterval = 0
+    /// At most this many search crops per whole-frame search (larger crops when the frame needs more).
+    public var wholeFrameSearchCrops = 32
 
     public init(release: SiameseNetworkRelease, convention: Convention, windowInfluence: Float, scaleChangePenalty: Float, sizeLearningRate: Float,
                 contextAmount: Float = 0.5) {
@@ -101,7 +110,7 @@ public struct SiameseSettings: Sendable, Equatable {
         }
     }
 
-    /// These settings' search (out of frame, re-finding, look-alikes, zooms and reach) over the authors'
+    /// These settings' search (out of frame, re-finding, look-alikes, zooms, reach and whole-frame search) over the authors'
     /// loop for `release`'s networks.
     public func withNetwork(_ release: SiameseNetworkRelease) -> SiameseSettings {
         var settings = SiameseSettings.authors(of: release)
@@ -110,6 +119,8 @@ public struct SiameseSettings: Sendable, Equatable {
         settings.tellsLookAlikesApart = tellsLookAlikesApart
         settings.refindingZooms = refindingZooms
         settings.motionSpread = motionSpread
+        settings.wholeFrameSearchInterval = wholeFrameSearchInterval
+        settings.wholeFrameSearchCrops = wholeFrameSearchCrops
         return settings
     }
 

@@ -52,6 +52,16 @@ public final class SiameseTracker: ObjectTracker {
     private var unconfirmed: Placement?
     /// The size, as a multiple of the object's last, at which the crop that found it expected it.
     private var unconfirmedZoom: Float = 1
+    /// Whether ``unconfirmed`` came from a whole-frame search (anywhere in the frame, beyond the
+    /// object's reach, even for a track that is only doubtful).
+    private var unconfirmedAnywhere = false
+    /// Frames tracked since the start, and since the last whole-frame search.
+    private var framesTracked = 0, framesSinceWholeFrameSearch = 0
+    /// The confidence reported for the object on the last two frames by whoever reports this
+    /// tracker's box (``noteReportedConfidence(_:)``); nil: the tracker's own.
+    private var reportedConfidence: Float?, reportedBefore: Float?
+    /// The whole-frame search's candidates (storage kept between searches).
+    private var wholeFrameFinds: [(placement: Placement, candidate: SiameseBoxDecoder.Candidate)] = []
     /// The decoder of re-detection crops: no window, since the object may be anywhere in them.
     private var redetectionDecoder: SiameseBoxDecoder
     /// The look-alikes followed around the object, and this frame's (storage kept between frames).
@@ -102,6 +112,7 @@ public final class SiameseTracker: ObjectTracker {
         anchorY = centreY
         lookAlikes = LookAlikeMemory(x: centreX, y: centreY)
         peaks.reserveCapacity(LookAlikeMemory.capacity)
+        if settings.wholeFrameSearchInterval > 0 { wholeFrameFinds.reserveCapacity(settings.wholeFrameSearchCrops) }
 
         let side: Int
         switch settings.convention {
@@ -164,7 +175,7 @@ public final class SiameseTracker: ObjectTracker {
             if leaving.evidence.isOutOfView { chosen = leaving }
         }
         var reacquired = false
-        if settings.redetectsWhenLost, confidence < ConfidenceModel.lostBelow {
+        if settings.redetectsWhenLost && confidence < ConfidenceModel.lostBelow || unconfirmed != nil && unconfirmedAnywhere {
             // An object that left the picture stays out of view until a box's confidence says it is back.
             if isOutOfView, chosen.confidence < Self.believedFrom {
                 let held = Placement(centreX: centreX, centreY: centreY, width: width, height: height)
@@ -179,6 +190,17 @@ public final class SiameseTracker: ObjectTracker {
         } else {
             spiral.reset()
             unconfirmed = nil
+        }
+        framesTracked += 1
+        framesSinceWholeFrameSearch += 1
+        if !reacquired, unconfirmed == nil, isWholeFrameSearchDue(chosen.confidence) {
+            framesSinceWholeFrameSearch = 0
+            if let found = searchWholeFrame(rgb, against: chosen, side: side, scale: scale, pad: padColour,
+                                            previousSize: previousSize, sceneChange: sceneChange) {
+                unconfirmed = found
+                unconfirmedZoom = min(max((found.width * found.height).squareRoot() / max(previousSize, 1), 0.5), 2)
+                unconfirmedAnywhere = true
+            }
         }
         commit(chosen, reacquired: reacquired, sceneChange: sceneChange)
         if reacquired {
@@ -327,8 +349,9 @@ public final class SiameseTracker: ObjectTracker {
                           previousSize: Float, sceneChange: SceneChange?) -> Proposal? {
         let step = Float((network.responseSide - 1) * network.stride) / scale
         let reach = (width * height).squareRoot() * (1 + settings.motionSpread * Float(framesSinceAnchor + 1).squareRoot())
-        let earlier = unconfirmed
+        let earlier = unconfirmed, anywhere = unconfirmedAnywhere
         unconfirmed = nil
+        unconfirmedAnywhere = false
         let centre: (Float, Float), zoom: Float
         if let earlier {
             centre = (earlier.centreX, earlier.centreY)
@@ -346,7 +369,7 @@ public final class SiameseTracker: ObjectTracker {
         let (w, h) = (placement.width, placement.height)
         guard placement.centreX - w / 2 >= 0, placement.centreY - h / 2 >= 0, placement.centreX + w / 2 <= Float(frameWidth),
               placement.centreY + h / 2 <= Float(frameHeight),
-              hypot(placement.centreX - anchorX, placement.centreY - anchorY) <= reach else { return nil }
+              anywhere || hypot(placement.centreX - anchorX, placement.centreY - anchorY) <= reach else { return nil }
         let displacement = hypot(placement.centreX - centreX, placement.centreY - centreY)
         let proposal = assess(placement, found, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
         guard proposal.confidence >= Self.believedFrom, proposal.confidence > current.confidence else { return nil }
@@ -358,6 +381,65 @@ public final class SiameseTracker: ObjectTracker {
         }
         spiral.reset()
         return proposal
+    }
+
+    /// Takes the confidence that whoever reports this tracker's box (a ``FusedTracker``, whose
+    /// filter may hold the object where this tracker doubts) gave it on the frame just tracked: the
+    /// whole-frame search then judges by it whether the object is doubtful or lost.
+    func noteReportedConfidence(_ confidence: Float) {
+        reportedBefore = reportedConfidence
+        reportedConfidence = confidence
+    }
+
+    /// True when this frame's box, of confidence `confidence` (or the reported one's, when noted),
+    /// is doubtful (below ``believedFrom``) and either the whole-frame search's interval has come
+    /// round or the object was just lost (and the last search is at least a tenth of the interval
+    /// old, which bounds its cost).
+    private func isWholeFrameSearchDue(_ confidence: Float) -> Bool {
+        let interval = settings.wholeFrameSearchInterval
+        let now = reportedConfidence ?? confidence, before = reportedBefore ?? self.confidence
+        guard interval > 0, now < Self.believedFrom else { return false }
+        if framesTracked % interval == 0 { return true }
+        let justLost = now < ConfidenceModel.lostBelow && before >= ConfidenceModel.lostBelow
+        return justLost && framesSinceWholeFrameSearch >= max(1, interval / 10)
+    }
+
+    /// The place in the whole frame where the head is surest of the object, searched with crops
+    /// that tile the frame (``SiameseFrameTiling``) at the object's last size; nil unless it is away
+    /// from the tracker's box, the head is at least as sure there as its running average on the
+    /// object, its confidence says the object is there (``believedFrom``) and more surely than at
+    /// `current`, and it is distinct: at least ``wholeFrameOddsRatio`` times as likely the object
+    /// (in odds) as the best place elsewhere (more than an object's size away) and the tracker's own.
+    private func searchWholeFrame(_ rgb: Image<UInt8>, against current: Proposal, side: Int, scale: Float, pad: SIMD3<Int32>,
+                                  previousSize: Float, sceneChange: SceneChange?) -> Placement? {
+        let step = Float((network.responseSide - 1) * network.stride) / scale
+        let tiling = SiameseFrameTiling(frameWidth: frameWidth, frameHeight: frameHeight, step: step,
+                                        maximumCrops: settings.wholeFrameSearchCrops)
+        let zoomedSide = max(1, Int((Float(side) * tiling.zoom).rounded())), zoomedScale = scale / tiling.zoom
+        wholeFrameFinds.removeAll(keepingCapacity: true)
+        for index in 0..<tiling.count {
+            let centre = tiling.centre(index)
+            guard let found = search(rgb, centreX: centre.x, centreY: centre.y, side: zoomedSide, scale: zoomedScale, pad: pad,
+                                     redetecting: true) else { continue }
+            wholeFrameFinds.append((follow(found, fromX: centre.x, y: centre.y, scale: zoomedScale), found))
+        }
+        guard let best = wholeFrameFinds.max(by: { $0.candidate.score < $1.candidate.score }),
+              best.candidate.score > max(FixConfidence.trustedAbove, averageScore ?? 0) else { return nil }
+        let placement = best.placement
+        let size = (placement.width * placement.height).squareRoot()
+        let elsewhere = wholeFrameFinds.lazy
+            .filter { hypot($0.placement.centreX - placement.centreX, $0.placement.centreY - placement.centreY) > size }
+            .map(\.candidate.score).max() ?? 0
+        let (w, h) = (placement.width, placement.height)
+        guard abs(placement.centreX - current.placement.centreX) > current.placement.width / 2
+                || abs(placement.centreY - current.placement.centreY) > current.placement.height / 2,
+              placement.centreX - w / 2 >= 0, placement.centreY - h / 2 >= 0, placement.centreX + w / 2 <= Float(frameWidth),
+              placement.centreY + h / 2 <= Float(frameHeight),
+              Self.odds(max(elsewhere, current.candidate.score)) * Self.wholeFrameOddsRatio < Self.odds(best.candidate.score) else { return nil }
+        let displacement = hypot(placement.centreX - centreX, placement.centreY - centreY)
+        let proposal = assess(placement, best.candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
+        guard proposal.confidence >= Self.believedFrom, proposal.confidence > current.confidence else { return nil }
+        return placement
     }
 
     /// Takes `proposal` as this frame's: the object's placement, the running score, the cues' memory
@@ -403,6 +485,15 @@ public final class SiameseTracker: ObjectTracker {
     /// The object probability at which the head's other peaks count as look-alikes: places it takes
     /// for the object more likely than not.
     private static let lookAlikeScore: Float = 0.5
+    /// How many times likelier (in odds) the whole-frame search's best place must be the object than
+    /// the best place elsewhere and the tracker's own: the head's probabilities crowd near 1 on
+    /// anything object-like, so their ratio says little where their odds still differ.
+    private static let wholeFrameOddsRatio: Float = 4
+
+    /// p / (1 - p), for a head's probability p (0...1; capped where p is 1).
+    private static func odds(_ probability: Float) -> Float {
+        probability / max(1 - probability, 1e-6)
+    }
     /// Weight of each fixed frame in the running average of the chosen cell's score.
     private static let scoreAveraging: Float = 0.1
     /// Weight of each confident frame's motion in the velocity (the `accurate` filter's).
