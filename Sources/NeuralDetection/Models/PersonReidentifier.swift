@@ -6,8 +6,8 @@ import Imaging
 /// the box is stretched to 128x256 (BGR, 0...255) and embedded into 256 values, scaled here to unit
 /// length so that the dot product of two embeddings is their cosine similarity (-1...1; the same
 /// person seen again is usually above 0.6, two people below 0.4, docs/models.md). Each file's
-/// SHA-256 is checked before the network is compiled, once per process. Thread-safe: embeddings are
-/// serialised.
+/// SHA-256 is checked before the network is compiled (32-bit floats, one thread), once per process.
+/// Thread-safe: embeddings are serialised.
 ///
 ///     let reid = try PersonReidentifier.loaded()
 ///     var first = [Float](repeating: 0, count: PersonReidentifier.length)
@@ -36,7 +36,7 @@ public final class PersonReidentifier: @unchecked Sendable {
         let paths = try Self.files.map {
             try ModelFileDigest.checked(Self.directory + "/" + $0.name, sha256: $0.sha256, model: "person-reid")
         }
-        network = try NeuralNetwork(modelPath: paths[0], threads: 1)
+        network = try NeuralNetwork(modelPath: paths[0], threads: 1, precision: .float32)
         guard network.inputShape == [1, 3, 256, 128], network.outputCount == 1 else {
             throw NeuralDetectionError.unusableModel(path: paths[0], reason: "expected a 1x3x256x128 input and one embedding output")
         }
