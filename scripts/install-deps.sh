@@ -70,9 +70,10 @@ PY
   touch "$stamp"
 fi
 
-# The Siamese trackers' networks are vendored in the repository (Models/nanotrack, Models/lightfc:
-# licence, provenance, SHA-256, checked again when vtrack loads them); the copy keeps every model under $deps/models.
-for network in nanotrack lightfc; do
+# The Siamese trackers' networks and Intel's person detector and re-identification network are vendored
+# in the repository (Models/nanotrack, Models/lightfc, Models/person-detection, Models/person-reid: licence,
+# provenance, SHA-256, checked again when vtrack loads them); the copy keeps every model under $deps/models.
+for network in nanotrack lightfc person-detection person-reid; do
   mkdir -p "$deps/models/$network"
   cp -R "$(dirname "$0")/../Models/$network/." "$deps/models/$network/"
 done

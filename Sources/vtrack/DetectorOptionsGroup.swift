@@ -4,7 +4,7 @@ import Pipeline
 /// The detector options shared by `track`, `batch` and `detect`.
 struct DetectorOptionsGroup: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "The detector: person or face (neural, OpenVINO), PATH.onnx (your YOLO model), template (track/batch only: re-detects each boxed object by its grey appearance, and a track lost for 20 frames also by its colours, anywhere in the frame), or an OpenCV cascade (haar-face, profileface, fullbody, upperbody, PATH.xml). A class detector also starts tracks when no --box is given.",
+        "The detector: person (Intel's person-detection-0202), person-ssdlite (the SSDLite detector before it) or face (neural, OpenVINO), PATH.onnx (your YOLO model), template (track/batch only: re-detects each boxed object by its grey appearance, and a track lost for 20 frames also by its colours, anywhere in the frame), or an OpenCV cascade (haar-face, profileface, fullbody, upperbody, PATH.xml). A class detector also starts tracks when no --box is given.",
         valueName: "detector"))
     var detector = "template"
 

@@ -458,19 +458,22 @@ final class CLIHostileCasesTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("t.csv")))
     }
 
-    /// Item 19: a damaged person model is one line naming it, without the model reader's own
-    /// TensorFlow/absl log lines before it.
+    /// Item 19: a damaged person model (the default detector's or SSDLite's) is one line naming it,
+    /// without the model reader's own TensorFlow/absl log lines before it.
     func testADamagedPersonModelIsOneLineWithoutTheReadersLog() throws {
-        let folder = try CLITemporaryFolder()
-        _ = try CLIInstalledDependencies.modelFile("person/frozen_inference_graph.pb")
-        let deps = try CLIInstalledDependencies.copy(in: folder, replacing: "person", with: ["frozen_inference_graph.pb": Data("garbage\n".utf8)])
-        for command in ["detect", "track"] {
-            let outcome = try CLI.vtrack([command, cliSampleClip, "--detector", "person", "--csv", folder.path("p.csv"), "--quiet"],
-                                         environment: ["VTRACK_DEPS": deps, "VTRACK_CACHE": ""])
-            XCTAssertEqual(outcome.status, 1, outcome.stderr)
-            XCTAssertEqual(outcome.stderr.split(whereSeparator: \.isNewline).count, 1, outcome.stderr)
-            XCTAssertTrue(outcome.stderr.hasPrefix("Error: \(deps)/models/person/frozen_inference_graph.pb: damaged or replaced: SHA-256 "),
-                          outcome.stderr)
+        for (detector, model, file) in [("person", "person-detection", "person-detection-0202.xml"),
+                                        ("person-ssdlite", "person", "frozen_inference_graph.pb")] {
+            let folder = try CLITemporaryFolder()
+            _ = try CLIInstalledDependencies.modelFile(model + "/" + file)
+            let deps = try CLIInstalledDependencies.copy(in: folder, replacing: model, with: [file: Data("garbage\n".utf8)])
+            for command in ["detect", "track"] {
+                let outcome = try CLI.vtrack([command, cliSampleClip, "--detector", detector, "--csv", folder.path("p.csv"), "--quiet"],
+                                             environment: ["VTRACK_DEPS": deps, "VTRACK_CACHE": ""])
+                XCTAssertEqual(outcome.status, 1, outcome.stderr)
+                XCTAssertEqual(outcome.stderr.split(whereSeparator: \.isNewline).count, 1, outcome.stderr)
+                XCTAssertTrue(outcome.stderr.hasPrefix("Error: \(deps)/models/\(model)/\(file): damaged or replaced: SHA-256 "),
+                              outcome.stderr)
+            }
         }
     }
 

@@ -24,7 +24,7 @@ enum CLIInstalledDependencies {
         let deps = folder.path("deps")
         try FileManager.default.createDirectory(atPath: deps + "/models/" + name, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: deps + "/openvino", withDestinationPath: dependencies + "/openvino")
-        for model in ["person", "face", "nanotrack", "lightfc", "appearance"]
+        for model in ["person", "face", "nanotrack", "lightfc", "person-detection", "person-reid", "appearance"]
         where model != name && FileManager.default.fileExists(atPath: dependencies + "/models/" + model) {
             try FileManager.default.createSymbolicLink(atPath: deps + "/models/" + model, withDestinationPath: dependencies + "/models/" + model)
         }

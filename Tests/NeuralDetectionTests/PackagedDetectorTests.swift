@@ -19,7 +19,7 @@ final class PackagedDetectorTests: XCTestCase {
         let wanted = Set(fixture.frames.keys.compactMap(Int.init))
         let frames = try NeuralTestSupport.frames(of: TestFootage.packageRoot.appendingPathComponent(fixture.clip).path,
                                                   wanted: wanted)
-        let detector = try PersonDetector()
+        let detector = try SSDLitePersonDetector()
         var people = 0, found = 0, confidentFound = 0, strayConfident = 0
         for (key, boxes) in fixture.frames.sorted(by: { $0.key < $1.key }) {
             let frame = try XCTUnwrap(frames[Int(key) ?? -1])
@@ -46,7 +46,7 @@ final class PackagedDetectorTests: XCTestCase {
         // Every 50th frame of the sample clip, whose people are 40 to 60 px tall at 480x360.
         let frames = try NeuralTestSupport.frames(of: TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4"),
                                                   wanted: Set(stride(from: 0, to: 795, by: 50)))
-        let everyTile = try PersonDetector(tileCandidateScore: nil), gated = try PersonDetector()
+        let everyTile = try SSDLitePersonDetector(tileCandidateScore: nil), gated = try SSDLitePersonDetector()
         var reference = 0, kept = 0, extra = 0
         for frame in frames.values {
             let all = try everyTile.detect(in: frame).filter { $0.score >= 0.5 }
@@ -65,10 +65,10 @@ final class PackagedDetectorTests: XCTestCase {
         let frames = try NeuralTestSupport.frames(of: TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4"), wanted: [600])
         let frame = try XCTUnwrap(frames[600])
         let hint = PixelRect(x: 401, y: 190, width: 18, height: 67)
-        let found = try PersonDetector().detect(in: frame, near: [hint])
+        let found = try SSDLitePersonDetector().detect(in: frame, near: [hint])
         XCTAssertTrue(found.contains { $0.box.iou(hint) >= 0.5 && $0.score >= 0.5 }, "\(found)")
         // 4 x 67 px around the hint's centre (410, 223.5), moved left to stay inside the 480 px frame.
-        XCTAssertEqual(PersonDetector.windows(around: [hint], scale: 4, width: 480, height: 360),
+        XCTAssertEqual(SSDLitePersonDetector.windows(around: [hint], scale: 4, width: 480, height: 360),
                        [PixelRect(x: 212, y: 89.5, width: 268, height: 268)])
     }
 
@@ -100,7 +100,7 @@ final class PackagedDetectorTests: XCTestCase {
     func testRegionsSearchedCoverTheFrameAndDoNotGrowWithItsAspectRatio() {
         for (width, height) in [(8000, 16), (16, 8000), (4000, 16), (7, 5), (176, 144), (640, 480), (1280, 720), (1920, 1080)] {
             for fraction in [1.0, 0.6] {
-                let regions = PersonDetector.squares(width: width, height: height, sideFraction: fraction)
+                let regions = SSDLitePersonDetector.squares(width: width, height: height, sideFraction: fraction)
                 let shown = "\(width)x\(height) at \(fraction)"
                 XCTAssertLessThanOrEqual(regions.count, 12, shown)
                 XCTAssertTrue(regions.allSatisfy { $0.x >= 0 && $0.y >= 0 && $0.maxX <= Double(width) + 1e-9 && $0.maxY <= Double(height) + 1e-9 },
@@ -112,20 +112,20 @@ final class PackagedDetectorTests: XCTestCase {
             }
         }
         // Ordinary frames are searched as before: full-height squares, 12 tiles of 432 px at 720p.
-        XCTAssertEqual(PersonDetector.squares(width: 640, height: 480, sideFraction: 1).count, 2)
-        XCTAssertEqual(PersonDetector.squares(width: 1280, height: 720, sideFraction: 1).count, 3)
-        XCTAssertEqual(PersonDetector.squares(width: 1280, height: 720, sideFraction: 0.6).map(\.width), Array(repeating: 432, count: 12))
+        XCTAssertEqual(SSDLitePersonDetector.squares(width: 640, height: 480, sideFraction: 1).count, 2)
+        XCTAssertEqual(SSDLitePersonDetector.squares(width: 1280, height: 720, sideFraction: 1).count, 3)
+        XCTAssertEqual(SSDLitePersonDetector.squares(width: 1280, height: 720, sideFraction: 0.6).map(\.width), Array(repeating: 432, count: 12))
     }
 
     func testEmptyFrameIsAnErrorNotACrash() throws {
         let empty = ImageFrame(luma: Image(width: 0, height: 0, repeating: 0))
         XCTAssertThrowsError(try FaceDetector().detect(in: empty))
-        XCTAssertThrowsError(try PersonDetector().detect(in: empty))
+        XCTAssertThrowsError(try SSDLitePersonDetector().detect(in: empty))
     }
 
     func testTinyGreyFrameIsSearched() throws {
         let grey = ImageFrame(luma: Image(width: 7, height: 5, repeating: 128))
         XCTAssertEqual(try FaceDetector().detect(in: grey), [])
-        XCTAssertEqual(try PersonDetector().detect(in: grey), [])
+        XCTAssertEqual(try SSDLitePersonDetector().detect(in: grey), [])
     }
 }

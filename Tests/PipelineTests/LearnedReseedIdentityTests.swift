@@ -6,9 +6,10 @@ import Tracking
 import VideoIO
 import XCTest
 
-/// A person detector's box says "a person", not which one: it never re-starts a learned track, which
-/// keeps its object by its first view. On a real crossing the detection that overlaps a walker's
-/// track box is another walker's; the filter's track is re-seeded onto him, the learned one is not.
+/// A person detector's box says "a person", not which one: without an identity it never re-starts a
+/// learned track, which keeps its object by its first view. On a real crossing the detection that
+/// overlaps a walker's track box is another walker's; the filter's track is re-seeded onto him, the
+/// learned one is not. With an identity (re-identification), both are re-seeded onto the right walker.
 final class LearnedReseedIdentityTests: XCTestCase {
     /// TUD-Stadtmitte (640x480, MOTChallenge ground truth), 0-based frames: walker 5 on frame 0,
     /// alone; on frame 26 walker 4 stands where walker 5 was (IoU 0.50 with walker 5's first box) and
@@ -52,6 +53,21 @@ final class LearnedReseedIdentityTests: XCTestCase {
             let filter = track(walker5OnFrame0, on: contexts[0]!, level: level, kind: .correlationFilter)
             try reseeder.prepare([filter], on: contexts[26]!, frameOffset: ReseedPolicy().interval)
             XCTAssertGreaterThan(filter.predictedBox.iou(walker4OnFrame26), 0.5, "\(level): the filter's track was not re-seeded")
+        }
+    }
+
+    /// With an identity (the re-identification embedding of walker 5's start box), the same scene
+    /// re-seeds both kinds of track onto walker 5, who walked on, and not onto walker 4, who stands
+    /// where the track is.
+    func testTheWalkersIdentityReseedsHisTrackOntoHimNotOntoTheWalkerInHisPlace() throws {
+        let contexts = try frames([0, 26])
+        let reseeder = try TrackReseeder(policy: ReseedPolicy(), detector: .person)
+        for kind in [TrackerKind.learned, .correlationFilter] {
+            let walker = track(walker5OnFrame0, on: contexts[0]!, level: .accurate, kind: kind)
+            try reseeder.startIdentities(of: [walker], in: contexts[0]!.colour)
+            try reseeder.prepare([walker], on: contexts[26]!, frameOffset: ReseedPolicy().interval)
+            XCTAssertGreaterThan(walker.predictedBox.iou(walker5OnFrame26), 0.5, "\(kind): not re-seeded onto walker 5: \(walker.predictedBox)")
+            XCTAssertFalse(walker.isLost, "\(kind)")
         }
     }
 }

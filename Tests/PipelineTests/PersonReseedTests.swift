@@ -49,7 +49,7 @@ final class PersonReseedTests: XCTestCase {
 
     /// Whole-frame person detections (score >= 0.3) on every 10th frame.
     private func referencePeople(in clip: String) throws -> [Int: [PixelRect]] {
-        let detector = try PersonDetector()
+        let detector = try SSDLitePersonDetector()
         let reader = try VideoReader(path: clip)
         var people: [Int: [PixelRect]] = [:]
         while let frame = try reader.nextFrame() {

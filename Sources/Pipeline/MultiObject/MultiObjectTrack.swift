@@ -24,6 +24,8 @@ final class MultiObjectTrack {
     let label: String
     let classLabel: String?
     private(set) var phase: Phase
+    /// Whether the track has had a record (a tentative track dropped on its first frame has none).
+    var wasRecorded = false
     /// The correlation tracker while the track is tentative or confirmed.
     private(set) var object: TrackedObject?
     /// The object's appearance as first seen, kept while it is lost so a detection can be told to be it.

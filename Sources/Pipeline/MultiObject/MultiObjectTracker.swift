@@ -114,7 +114,16 @@ package final class MultiObjectTracker: TrackGroup {
     /// The records of the frame just performed, by track id: tentative, confirmed and lost tracks,
     /// and tracks ending here.
     package func records(on context: FrameContext) -> [TrackRecord] {
-        tracks.compactMap { $0.record(frame: context.frame, frameWidth: context.image.width, frameHeight: context.image.height) }
+        tracks.compactMap { track in
+            guard let record = track.record(frame: context.frame, frameWidth: context.image.width, frameHeight: context.image.height) else {
+                return nil
+            }
+            if !track.wasRecorded {
+                track.wasRecorded = true
+                tracksRecorded += 1
+            }
+            return record
+        }
     }
 
     /// Ends every track (the clip's last frame).
@@ -128,8 +137,10 @@ package final class MultiObjectTracker: TrackGroup {
         tracks.removeAll { $0.phase == .ended }
     }
 
-    /// Tracks started so far (ids given).
-    var tracksStarted: Int { nextTrackID - 1 }
+    /// Tracks reported so far: the ids that have at least one record. A tentative track started on
+    /// the clip's last detector frame ends there with no record, and is not counted.
+    var tracksStarted: Int { tracksRecorded }
+    private var tracksRecorded = 0
 
     /// True when at least half of `box` lies inside the frame (a lost person predicted further out
     /// has left the picture).

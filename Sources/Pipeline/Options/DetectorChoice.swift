@@ -6,8 +6,11 @@ import NeuralDetection
 public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     /// Re-detects each boxed object from its own appearance (``TemplateRedetector``); works for any object.
     case template
-    /// The packaged person detector (``PersonDetector``, OpenVINO).
+    /// The vendored person detector (``PersonDetector``: Intel's person-detection-0202, OpenVINO).
     case person
+    /// The packaged SSDLite person detector (``SSDLitePersonDetector``, OpenVINO), `person-ssdlite`:
+    /// the default before 2026-12-07, kept as a named choice.
+    case personSSDLite
     /// The packaged face detector (``FaceDetector``, OpenVINO).
     case face
     /// A user's YOLO-family ONNX model (``YOLODetector``, OpenVINO).
@@ -15,12 +18,13 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     /// An OpenCV Haar or LBP cascade: `face`, `profileface`, `fullbody`, `upperbody`, or a path to an `.xml` file.
     case cascade(String)
 
-    /// Parses `template`, `person`, `face`, a path ending in `.onnx` (with `classes` to keep and an
+    /// Parses `template`, `person`, `person-ssdlite`, `face`, a path ending in `.onnx` (with `classes` to keep and an
     /// optional class-names file), `haar-face`, another cascade name, or a path ending in `.xml`.
     public init(parsing text: String, classes: [String]? = nil, classNamesPath: String? = nil) {
         switch text {
         case "template": self = .template
         case "person": self = .person
+        case "person-ssdlite": self = .personSSDLite
         case "face": self = .face
         case "haar-face": self = .cascade("face")
         case _ where text.lowercased().hasSuffix(".onnx"):
@@ -38,7 +42,7 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     /// True when the detector looks at colour (the neural ones), so frames must be decoded in colour.
     public var needsColour: Bool {
         switch self {
-        case .person, .face, .yolo: return true
+        case .person, .personSSDLite, .face, .yolo: return true
         case .template, .cascade: return false
         }
     }
@@ -47,7 +51,7 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     public var onlyClass: String? {
         switch self {
         case .template: return nil
-        case .person: return "person"
+        case .person, .personSSDLite: return "person"
         case .face: return "face"
         case .yolo(let model): return model.classes?.count == 1 ? model.classes?.first : nil
         case .cascade(let name): return name.hasSuffix(".xml") ? nil : name
@@ -58,6 +62,7 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .template: return "template"
         case .person: return "person"
+        case .personSSDLite: return "person-ssdlite"
         case .face: return "face"
         case .yolo(let model): return model.path
         case .cascade(let name): return name == "face" ? "haar-face" : name
@@ -65,7 +70,7 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What `--detector` accepts, for help and errors.
-    public static let choicesText = "person, face, template, haar-face, profileface, fullbody, upperbody, a YOLO model PATH.onnx or an OpenCV cascade PATH.xml"
+    public static let choicesText = "person, person-ssdlite, face, template, haar-face, profileface, fullbody, upperbody, a YOLO model PATH.onnx or an OpenCV cascade PATH.xml"
 
     /// True when `text` names a detector ``init(parsing:classes:classNamesPath:)`` understands.
     public static func isKnown(_ text: String) -> Bool {
@@ -77,7 +82,7 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     /// a cascade `.xml`.
     public var inputFiles: [CommandFiles.File] {
         switch self {
-        case .template, .person, .face: return []
+        case .template, .person, .personSSDLite, .face: return []
         case .yolo(let model):
             return [CommandFiles.File(role: "the model", path: model.path)]
                 + (model.classNamesPath.map { [CommandFiles.File(role: "the class-names file", path: $0)] } ?? [])
@@ -87,10 +92,11 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The files whose contents decide what the detector finds: ``inputFiles``, or the installed
-    /// model of the packaged `person` and `face` detectors.
+    /// model of the vendored and packaged `person`, `person-ssdlite` and `face` detectors.
     public var fingerprintedFiles: [String] {
         switch self {
-        case .person: return [PackagedModel.person.path]
+        case .person: return PersonDetector.files.map { PersonDetector.directory + "/" + $0.name }
+        case .personSSDLite: return [PackagedModel.person.path]
         case .face: return [PackagedModel.face.path]
         default: return inputFiles.map(\.path)
         }
@@ -102,7 +108,7 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .template: return nil
         case .cascade(let name): return try CascadeDetector.named(name)
-        case .person, .face, .yolo: return try LoadedDetectors.shared.detector(for: self)
+        case .person, .personSSDLite, .face, .yolo: return try LoadedDetectors.shared.detector(for: self)
         }
     }
 }
@@ -137,6 +143,7 @@ final class LoadedDetectors: @unchecked Sendable {
         let detector: any Detector
         switch choice {
         case .person: detector = try PersonDetector()
+        case .personSSDLite: detector = try SSDLitePersonDetector()
         case .face: detector = try FaceDetector()
         case .yolo(let model):
             detector = try YOLODetector(modelPath: model.path, classNamesPath: model.classNamesPath, keeping: model.classes)

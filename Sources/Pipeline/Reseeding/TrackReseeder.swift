@@ -1,6 +1,7 @@
 import Detection
 import Foundation
 import Imaging
+import NeuralDetection
 import Tracking
 
 /// Applies a ``ReseedPolicy`` before each frame is tracked: runs the detectors when they are due,
@@ -12,12 +13,24 @@ package final class TrackReseeder {
     package let classDetector: (any Detector)?
     private let choice: DetectorChoice
     private let association: TrackDetectionAssociation
+    /// The person tracks' identities, with a person detector that re-seeds (nil otherwise).
+    private let identities: PersonIdentities?
 
     package init(policy: ReseedPolicy, detector: DetectorChoice) throws {
         self.policy = policy
         choice = detector
         classDetector = try detector.makeClassDetector()
         association = TrackDetectionAssociation(minimumIoU: policy.minimumIoU)
+        let person = detector == .person || detector == .personSSDLite
+        identities = person && policy.interval > 0 ? PersonIdentities(reidentifier: try PersonReidentifier.loaded(), policy: policy) : nil
+    }
+
+    /// Gives an identity (a memory of re-identification embeddings) to each of `objects` that starts
+    /// on a person the class detector finds in `frame` (their start frame, in colour); nothing
+    /// without a person detector that re-seeds.
+    package func startIdentities(of objects: [TrackedObject], in frame: ImageFrame) throws {
+        guard let identities, !objects.isEmpty else { return }
+        try identities.start(objects, people: try initialDetections(in: frame), in: frame)
     }
 
     /// True when the class detector needs frames in colour.
@@ -45,7 +58,8 @@ package final class TrackReseeder {
     /// tracks' latest boxes from the previous frame. On a scheduled frame the class detector runs and
     /// its detections are matched to tracks of their class by overlap and appearance (an optimal
     /// assignment); a matched correlation-filter track is re-seeded at its detection, a matched learned
-    /// track only counts it as support. A track that no detection supports for two scheduled runs
+    /// track only counts it as support; a person track with an identity is settled by its
+    /// appearance instead (``PersonIdentities``). A track that no detection supports for two scheduled runs
     /// moves to a nearby detection of its class that looks like the object as first seen (and
     /// distinctly more than any other), and is otherwise lost. Without a class detector, tracks whose
     /// tracker lost the object are searched for by their appearance instead.
@@ -68,14 +82,18 @@ package final class TrackReseeder {
             let hints = objects.isEmpty ? [] : objects.map { $0.predictedBox }
             let detections = try classDetector.detect(in: needsColour ? context.colour : frame, near: hints)
                 .filter { $0.score >= policy.minimumScore }
-            let result = association.associate(tracks: objects.map(\.box), detections: detections.map(\.box)) { track, detection in
-                let object = objects[track]
+            let identified = objects.filter { identities?.identifies($0) ?? false }
+            try identities?.settle(identified, detections: detections, in: needsColour ? context.colour : frame, frameOffset: frameOffset)
+            for object in identified where object.unsupportedRuns >= 2 { object.markLost() }
+            let others = objects.filter { !(identities?.identifies($0) ?? false) }
+            let result = association.associate(tracks: others.map(\.box), detections: detections.map(\.box)) { track, detection in
+                let object = others[track]
                 guard object.accepts(detections[detection]) else { return nil }
                 return Double(object.redetector?.firstAppearanceAgreement(in: frame, box: detections[detection].box) ?? 0)
             }
             var unused = Set(result.unmatchedDetections)
             for match in result.matches {
-                let object = objects[match.track]
+                let object = others[match.track]
                 let found = detections[match.detection].box
                 object.recordSupport(true)
                 // A learned track keeps its object by its first view; a class detector's box says
@@ -88,7 +106,7 @@ package final class TrackReseeder {
                 }
             }
             for index in result.unmatchedTracks {
-                let object = objects[index]
+                let object = others[index]
                 object.recordSupport(false)
                 guard object.unsupportedRuns >= 2 else { continue }
                 if let found = recover(object, among: detections, unused: unused, frame: frame) {

@@ -28,6 +28,7 @@ final class BoxTrackGroup: TrackGroup {
                           learnsAppearance: options.reseedEvery > 0,
                           appearanceCue: appearanceCue, wholeFrameSearchInterval: options.reseedEvery)
         }
+        try reseeder.startIdentities(of: objects, in: first)
         followCamera(on: context)
     }
 
