@@ -71,7 +71,7 @@ final class ReviewPageTests: XCTestCase {
         XCTAssertEqual(tiedRuns(listed), tiedRuns(ranked.map(\.moment.summary)), "listed most at stake first")
         XCTAssertNotEqual(ranked.map(\.moment), expected, "this run's ranking is not its time order")
         let stakes = try document.nodes(forXPath: "//section[@class='moments']//span[@class='stake']").compactMap(\.stringValue)
-        XCTAssertEqual(stakes, ranked.map { String(format: "%.0f frames likely off", $0.stake) })
+        XCTAssertEqual(stakes, ranked.map { String(format: "%.0f frames to fix", $0.stake) })
         // Each link seeks to the middle of its own moment's frame. (Moments whose stakes tie within the
         // CSV's rounding of the confidence may be listed in either order, so links are matched by frame.)
         let momentTimes = Dictionary(expected.map { ($0.frame, $0.time) }, uniquingKeysWith: { first, _ in first })
