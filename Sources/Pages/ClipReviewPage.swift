@@ -73,12 +73,13 @@ public struct ClipReviewPage: Sendable {
         if correction != nil { lines += ReviewCorrectionScript.panel }
         lines.append(#"<section class="moments">"#)
         lines.append("<h2>Moments to check</h2>")
-        if moments.isEmpty {
+        let listed = ReviewMomentRanking.ranked(moments, timelines: timelines, checks: ReviewMomentRanking.pageChecks)
+        if listed.isEmpty {
             lines.append("<p>None: no track was lost, re-seeded or doubtful, and no two boxes overlapped.</p>")
         } else {
-            lines.append("<p>Check these first: beside each moment, the frames on which its box is likely off the object that a correction there is expected to put back on it (from the confidence, the forward-backward check and how long a keyframe holds the object), as if the moments above it were corrected.</p>")
+            lines.append("<p>Check these first: beside each moment, the frames on which its box is likely off the object that a correction there is expected to put back on it (from the confidence, the forward-backward check and how long a keyframe holds the object), as if the moments above it were corrected; <q>worth a keyframe</q> marks a frame where nothing looked wrong but a keyframe is expected to fix most.</p>")
             lines.append("<ol>")
-            for (moment, stake) in ReviewMomentRanking.ranked(moments, timelines: timelines) {
+            for (moment, stake) in listed {
                 lines.append(##"<li><a href="#" data-time="\##(seekTime(moment))" data-frame="\##(moment.frame)" class="moment kind-\##(Self.kindClass(moment.kind))">\##(Self.clock(moment.time)) (frame \##(moment.frame)): \##(MarkupText.escaped(moment.summary))</a> <span class="stake">\##(String(format: "%.0f", stake)) frames to fix</span></li>"##)
             }
             lines.append("</ol>")
@@ -173,6 +174,7 @@ public struct ClipReviewPage: Sendable {
         case .doubtful: return "doubtful"
         case .overlap: return "overlap"
         case .disagreement: return "disagreement"
+        case .check: return "check"
         }
     }
 

@@ -23,7 +23,7 @@ public enum ReviewMomentRanking {
     /// How long, in seconds, the passes from a keyframe typically hold the object (the e-folding time).
     public static let holdSeconds = 4.0
     /// Frames farther than this many ``holdSeconds`` from a keyframe count for nothing (exp(-4) < 2%).
-    static let reachHolds = 4.0
+    public static let reachHolds = 4.0
 
     /// The probability that a frame's box is off the object (0...1).
     public static func offProbability(_ point: TrackTimeline.Point) -> Double {
@@ -31,34 +31,95 @@ public enum ReviewMomentRanking {
         return point.source == .disputed ? max(off, offWhenDisputed) : off
     }
 
+    /// How many frames a page lists for a keyframe where nothing looked wrong (``ReviewMoment/Kind/check``).
+    public static let pageChecks = 5
+    /// Seconds between the frames of a track that may be listed as a ``ReviewMoment/Kind/check``.
+    public static let checkSpacingSeconds = 2.0
+
     /// Each moment's gain (expected frames fixed, ≥ 0) as ranked, in the order of `moments`
-    /// (``ranked(_:timelines:)``'s figures).
+    /// (``ranked(_:timelines:checks:)``'s figures, without checks).
     public static func stakes(of moments: [ReviewMoment], timelines: [TrackTimeline]) -> [Double] {
         var stakes = [Double](repeating: 0, count: moments.count)
-        for (index, gain) in rankedIndices(moments, timelines: timelines) { stakes[index] = gain }
+        for (index, gain) in rankedIndices(moments, timelines: timelines, checks: 0) { stakes[index] = gain }
         return stakes
     }
 
-    /// `moments` (in time order, as ``ReviewMomentFinder`` gives them) with the gain each had when it
-    /// was taken, in the order taken: most expected gain first. A track without a timeline adds nothing.
-    public static func ranked(_ moments: [ReviewMoment], timelines: [TrackTimeline]) -> [(moment: ReviewMoment, stake: Double)] {
-        rankedIndices(moments, timelines: timelines).map { (moments[$0.index], $0.gain) }
+    /// The frames of `timeline` that may be listed as a check (``CheckSchedule``).
+    public static func checkFrames(of timeline: TrackTimeline) -> [Int] {
+        var schedule = CheckSchedule()
+        return timeline.points.filter { schedule.admits($0.time) }.map(\.frame)
     }
 
-    private static func rankedIndices(_ moments: [ReviewMoment], timelines: [TrackTimeline]) -> [(index: Int, gain: Double)] {
+    /// Which frames of one track may be listed as a check, as they come: one every
+    /// ``checkSpacingSeconds`` after the track's first (which is a keyframe already).
+    public struct CheckSchedule: Sendable {
+        private var due: Double?
+
+        public init() {}
+
+        /// Whether the track's next point, at `time` (seconds, increasing), may be listed as a check.
+        public mutating func admits(_ time: Double) -> Bool {
+            guard let due else {
+                due = time + ReviewMomentRanking.checkSpacingSeconds
+                return false
+            }
+            guard time >= due - 1e-9 else { return false }
+            self.due = time + ReviewMomentRanking.checkSpacingSeconds
+            return true
+        }
+    }
+
+    /// `moments` (in time order, as ``ReviewMomentFinder`` gives them) and up to `checks` frames
+    /// where nothing looked wrong but a keyframe is expected to fix much (``checkFrames(of:)``, as
+    /// ``ReviewMoment/Kind/check`` moments of one track), with the gain each had when it was taken,
+    /// in the order taken: most expected gain first. A track without a timeline adds nothing.
+    public static func ranked(_ moments: [ReviewMoment], timelines: [TrackTimeline], checks: Int = 0)
+        -> [(moment: ReviewMoment, stake: Double)] {
+        var candidates = moments
+        if checks > 0 {
+            for timeline in timelines {
+                let taken = Set(moments.filter { $0.trackIDs.contains(timeline.trackID) }.map(\.frame))
+                let times = Dictionary(timeline.points.map { ($0.frame, $0.time) }, uniquingKeysWith: { first, _ in first })
+                for frame in checkFrames(of: timeline) where !taken.contains(frame) {
+                    candidates.append(ReviewMoment(kind: .check, frame: frame, time: times[frame]!, trackIDs: [timeline.trackID],
+                                                   names: [timeline.name]))
+                }
+            }
+        }
+        return rankedIndices(candidates, timelines: timelines, checks: checks).map { (candidates[$0.index], $0.gain) }
+    }
+
+    /// Lazy greedy: a gain only falls as corrections are counted, so a candidate whose fresh gain
+    /// still beats every other's last known gain is the best.
+    private static func rankedIndices(_ candidates: [ReviewMoment], timelines: [TrackTimeline], checks: Int) -> [(index: Int, gain: Double)] {
         var tracks = Dictionary(timelines.map { ($0.trackID, TrackResidual($0)) }, uniquingKeysWith: { first, _ in first })
         func gain(_ moment: ReviewMoment) -> Double {
             moment.trackIDs.reduce(0) { $0 + (tracks[$1]?.gain(ofKeyframeAt: moment.frame) ?? 0) }
         }
-        var left = Array(moments.indices)
+        /// Whether `a` comes before `b`: more gain, or as much and earlier in `candidates`.
+        func precedes(_ a: (index: Int, gain: Double), _ b: (index: Int, gain: Double)) -> Bool {
+            a.gain > b.gain || (a.gain == b.gain && a.index < b.index)
+        }
+        // Sorted by last known gain, best last.
+        var queue: [(index: Int, gain: Double)] = candidates.indices.map { ($0, gain(candidates[$0])) }.sorted { precedes($1, $0) }
         var order: [(index: Int, gain: Double)] = []
-        while !left.isEmpty {
-            let gains = left.map { gain(moments[$0]) }
-            var best = 0
-            for index in gains.indices where gains[index] > gains[best] { best = index }
-            order.append((left[best], gains[best]))
-            for id in moments[left[best]].trackIDs { tracks[id]?.correct(at: moments[left[best]].frame) }
-            left.remove(at: best)
+        var checksTaken = 0
+        while let top = queue.popLast() {
+            let moment = candidates[top.index]
+            if moment.kind == .check && checksTaken >= checks { continue }
+            let fresh = (index: top.index, gain: gain(moment))
+            if let next = queue.last, precedes(next, fresh) {
+                var low = 0, high = queue.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if precedes(queue[middle], fresh) { high = middle } else { low = middle + 1 }
+                }
+                queue.insert(fresh, at: low)
+                continue
+            }
+            order.append(fresh)
+            if moment.kind == .check { checksTaken += 1 }
+            for id in moment.trackIDs { tracks[id]?.correct(at: moment.frame) }
         }
         return order
     }

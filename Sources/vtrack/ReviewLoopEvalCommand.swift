@@ -79,7 +79,7 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
         let framesOutput = try framesCSV.map { try TextOutputFile(path: $0, kind: "frames CSV") }
         framesOutput?.writeLine("sequence,seconds,confidence,disputed,off")
         output?.writeLine("sequence,corrections_allowed,corrected_frames,first_run_auc,corrected_auc,evenly_spaced_auc,straight_lines_auc,"
-            + "off_frames,off_solid_frames,off_solid_disputed_frames,disputed_frames,disputed_off_frames,first_moment_off"
+            + "off_frames,off_solid_frames,off_solid_disputed_frames,disputed_frames,disputed_off_frames,first_moment_off,checked_frames,checked_auc"
             + (alsoTimeOrder ? ",time_order_frames,time_order_auc" : ""))
         let counts = correctionCounts
         var results: [ReviewLoopBenchmark.Result] = []
@@ -97,10 +97,12 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
                 let inTime = result.inTimeOrder.map { ($0.frames.map(String.init).joined(separator: " "), String(format: "%.3f", $0.auc)) }
                 print("\(result.sequence), K = \(result.allowed): first run \(scores[0]), corrected \(scores[1]), evenly spaced \(scores[2]),"
                     + " straight lines \(scores[3]) (corrected frames: \(frames.isEmpty ? "none" : frames))"
+                    + String(format: "; checked %.3f", result.checked) + " (frames: \(result.checkedFrames.map(String.init).joined(separator: " ")))"
                     + (inTime.map { "; in time order \($0.1) (frames: \($0.0.isEmpty ? "none" : $0.0))" } ?? ""))
                 let cues = result.cues
                 let counts = [cues.off, cues.offSolid, cues.offSolidDisputed, cues.disputed, cues.disputedOff].map(String.init)
-                    + [cues.firstMomentOff.map { $0 ? "1" : "0" } ?? ""]
+                    + [cues.firstMomentOff.map { $0 ? "1" : "0" } ?? "", result.checkedFrames.map(String.init).joined(separator: " "),
+                       String(format: "%.3f", result.checked)]
                 output?.writeLine(([TrackCSV.quoted(result.sequence), String(result.allowed), frames] + scores + counts
                     + (inTime.map { [$0.0, $0.1] } ?? [])).joined(separator: ","))
             }
@@ -118,20 +120,26 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
             let inTime = alsoTimeOrder
                 ? String(format: ", in time order %.3f", atK.compactMap { $0.inTimeOrder?.auc }.reduce(0, +) / Double(atK.count)) : ""
             let worst = atK.min { $0.corrected - $0.evenlySpaced < $1.corrected - $1.evenlySpaced }!
-            print("mean of \(atK.count): first run \(mean(\.firstRun)), corrected \(mean(\.corrected)), evenly spaced \(mean(\.evenlySpaced)),"
-                + " straight lines \(mean(\.straightLines))\(inTime) (K = \(count)); worst against evenly spaced: \(worst.sequence) "
-                + String(format: "%.3f vs %.3f", worst.corrected, worst.evenlySpaced) + worstLoss(atK, results: results))
+            let worstChecked = atK.min { $0.checked - $0.evenlySpaced < $1.checked - $1.evenlySpaced }!
+            let means = "mean of \(atK.count): first run \(mean(\.firstRun)), corrected \(mean(\.corrected)), checked \(mean(\.checked)),"
+                + " evenly spaced \(mean(\.evenlySpaced)), straight lines \(mean(\.straightLines))\(inTime) (K = \(count))"
+            let worstCorrected = String(format: "%.3f vs %.3f", worst.corrected, worst.evenlySpaced) + worstLoss(atK, results: results, \.corrected)
+            let worstCheckedFigures = String(format: "%.3f vs %.3f", worstChecked.checked, worstChecked.evenlySpaced)
+                + worstLoss(atK, results: results, \.checked)
+            print(means + "; worst against evenly spaced: corrected \(worst.sequence) \(worstCorrected),"
+                + " checked \(worstChecked.sequence) \(worstCheckedFigures)")
         }
     }
 
-    /// The largest AUC a sequence loses from one more correction: against its run at the next smaller K asked for.
-    private func worstLoss(_ atK: [ReviewLoopBenchmark.Result], results: [ReviewLoopBenchmark.Result]) -> String {
+    /// The largest AUC a sequence loses from more boxes (`value`: corrected or checked): against its run at the next smaller K asked for.
+    private func worstLoss(_ atK: [ReviewLoopBenchmark.Result], results: [ReviewLoopBenchmark.Result],
+                           _ value: KeyPath<ReviewLoopBenchmark.Result, Double>) -> String {
         let losses = atK.compactMap { result -> (String, Double)? in
             let before = results.filter { $0.sequence == result.sequence && $0.allowed < result.allowed }.max { $0.allowed < $1.allowed }
-            return before.map { (result.sequence, $0.corrected - result.corrected) }
+            return before.map { (result.sequence, $0[keyPath: value] - result[keyPath: value]) }
         }
         guard let worst = losses.max(by: { $0.1 < $1.1 }) else { return "" }
-        return "; largest loss from the smaller K: \(worst.0) " + String(format: "%.3f", worst.1)
+        return " (largest loss from the smaller K: \(worst.0) " + String(format: "%.3f)", worst.1)
     }
 
     /// How the first runs' pages point at the frames where the box is off the object, pooled over the sequences.

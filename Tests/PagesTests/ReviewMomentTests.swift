@@ -79,6 +79,27 @@ final class ReviewMomentTests: XCTestCase {
         XCTAssertEqual(sameFrame.map(\.stake), [alone[2], 0], "the second is worth nothing once the first is corrected")
     }
 
+    /// With nothing wrong to show, the page still lists frames worth a keyframe: where a keyframe's
+    /// reach (``ReviewMomentRanking/holdSeconds`` times ``ReviewMomentRanking/reachHolds``) covers the most frames still
+    /// away from one, the second out of the first one's reach.
+    func testAConfidentTrackGetsFramesWorthAKeyframeOutOfEachOthersReach() {
+        var a = TrackTimeline(trackID: 1, name: "a")
+        for frame in 0..<100 {
+            a.append(TrackRecord(frame: frame, time: Double(frame), trackID: 1, label: "a", box: PixelRect(x: 0, y: 0, width: 10, height: 10),
+                                 confidence: 0.9, state: .tracked))
+        }
+        XCTAssertEqual(ReviewMomentRanking.checkFrames(of: a), Array(stride(from: 2, to: 100, by: 2)), "every 2 s after the first box")
+        let reach = Int(ReviewMomentRanking.holdSeconds * ReviewMomentRanking.reachHolds)
+        /// The first candidate (even frame) at or after `frame`.
+        func candidate(_ frame: Int) -> Int { frame + frame % 2 }
+        let first = candidate(reach + 1), second = candidate(first + 2 * reach + 1)
+        let listed = ReviewMomentRanking.ranked([], timelines: [a], checks: 2)
+        XCTAssertEqual(listed.map(\.moment.frame), [first, second])
+        XCTAssertEqual(listed.map(\.moment.summary), ["a: worth a keyframe", "a: worth a keyframe"])
+        XCTAssertEqual(listed[0].stake, listed[1].stake, accuracy: 1e-9, "both with a keyframe's whole reach of untouched frames")
+        XCTAssertEqual(ReviewMomentRanking.ranked([], timelines: [a]).count, 0, "no checks unless asked for")
+    }
+
     /// A confidence hovering around 0.5 and boxes flickering in and out of overlap give one moment
     /// each; a doubt or an overlap is reported again only after a second (10 frames at 10 frames/s)
     /// clear of it, and a fall into `lost` is reported as lost only.

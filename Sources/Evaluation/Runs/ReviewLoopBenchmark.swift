@@ -17,6 +17,9 @@ import VideoIO
 ///   the object (IoU < 0.5 with the ground truth, on a frame where the object is annotated), gives
 ///   the ground-truth box there as a keyframe, up to `K` corrections, one per frame. With
 ///   `alsoInTimeOrder`, a second reviewer takes them in time order, for comparison.
+/// - A second reviewer gives the ground-truth box on each of the first `K` frames the page lists
+///   (its moments and the frames it marks worth a keyframe), whether the run's box there was off or
+///   not: `K` boxes looked at and given, the effort of `K` evenly spaced keyframes (``Result/checked``).
 /// - The corrected run is keyframe-guided from the first box and those corrections, as
 ///   `vtrack track --keyframes` runs the page's file.
 /// - Beside it, at the same `K`: a keyframe-guided run from the first box and `K` ground-truth
@@ -36,6 +39,11 @@ public enum ReviewLoopBenchmark {
         public var firstRun: Double
         /// Re-tracked from the first box and the corrections.
         public var corrected: Double
+        /// The frames a reviewer who gives the box on each of the first ``allowed`` listed frames checked
+        /// (whether the run's box was off or not), in the page's order.
+        public var checkedFrames: [Int] = []
+        /// Re-tracked from the first box and the boxes on ``checkedFrames``.
+        public var checked: Double = 0
         /// Tracked from the first box and ``allowed`` keyframes spaced evenly.
         public var evenlySpaced: Double
         /// The first box and the corrections joined by straight lines.
@@ -154,8 +162,9 @@ public enum ReviewLoopBenchmark {
         }
         return try allowed.map { allowed in
             let corrections = reviewerCorrections(of: first, truth: truth, frameRate: rate, allowed: allowed, order: .listed)
+            let checks = checkedFrames(of: first, truth: truth, frameRate: rate, allowed: allowed)
             var result = Result(sequence: sequence.name, allowed: allowed, correctedFrames: corrections, firstRun: firstRun,
-                                corrected: try guided(corrections),
+                                corrected: try guided(corrections), checkedFrames: checks, checked: try guided(checks),
                                 evenlySpaced: try guided(evenlySpacedFrames(from: start, count: allowed, truth: truth, frames: frames)),
                                 straightLines: score(straightLines(through: keyframes(corrections), frames: truth.count)),
                                 cues: cues, firstRunFrames: outcomes, warnings: warnings)
@@ -182,7 +191,20 @@ public enum ReviewLoopBenchmark {
         return corrected
     }
 
-    /// The moments of `records` (one track, in frame order) in `order`.
+    /// The frames of the first `allowed` moments the page lists for `records` (one track, in frame
+    /// order), frames worth a keyframe included, where the object is annotated, each once: a reviewer
+    /// gives the box on each, whether the run's was off or not.
+    static func checkedFrames(of records: [TrackRecord], truth: [PixelRect], frameRate: Double, allowed: Int) -> [Int] {
+        var checked: [Int] = []
+        for moment in moments(of: records, frameRate: frameRate, order: .listed) where checked.count < allowed && !checked.contains(moment.frame) {
+            guard moment.frame < truth.count, isAnnotated(truth[moment.frame]) else { continue }
+            checked.append(moment.frame)
+        }
+        return checked
+    }
+
+    /// The moments of `records` (one track, in frame order) in `order`; listed, with the frames the
+    /// page lists as worth a keyframe.
     private static func moments(of records: [TrackRecord], frameRate: Double, order: MomentOrder) -> [ReviewMoment] {
         var finder = ReviewMomentFinder(frameRate: frameRate)
         var moments: [ReviewMoment] = []
@@ -191,7 +213,8 @@ public enum ReviewLoopBenchmark {
             moments += finder.add([record])
             timeline.append(record)
         }
-        return order == .listed ? ReviewMomentRanking.ranked(moments, timelines: [timeline]).map(\.moment) : moments
+        return order == .listed
+            ? ReviewMomentRanking.ranked(moments, timelines: [timeline], checks: ReviewMomentRanking.pageChecks).map(\.moment) : moments
     }
 
     /// How the page of the run `records` (one track, in frame order, checked forward-backward) points at its off frames.
