@@ -34,6 +34,8 @@ def fit_hold(rows):
             p_on = math.exp(-seconds / hold)
             total += math.log(max(1 - p_on, 1e-12)) if off else -seconds / hold
         return total
+    if not rows:
+        return float("nan")
     grid = [0.25 * 1.05 ** k for k in range(200)]
     return max(grid, key=log_likelihood)
 
