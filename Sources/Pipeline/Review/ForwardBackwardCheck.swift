@@ -11,7 +11,8 @@ import Tracking
 ///
 /// Frames are kept in windows of ``windowSeconds`` (consecutive windows share one frame). When a
 /// window is full, each track drawn on its last frame is tracked backward over the window from its
-/// forward box there, by the run's own tracker without re-seeding. If the backward pass does not
+/// forward box there, by the run's own tracker without re-seeding (and without the appearance
+/// describer, which only feeds the confidence). If the backward pass does not
 /// come back to the forward box on the window's first frame (IoU below ``agreementIoU``), the
 /// forward box changed objects in between: after the last frame where the passes disagree they
 /// follow the same thing only because the backward pass started on it. Those frames' records come
@@ -36,7 +37,6 @@ final class ForwardBackwardCheck {
     private let options: TrackingOptions
     private let handler: SequenceRequestHandler
     private let reseeder: TrackReseeder
-    private let appearanceCue: Bool
     private var kept: [CheckedFrame] = []
 
     /// `options` are the run's (the check tracks with its level and tracker, never re-seeding);
@@ -46,8 +46,8 @@ final class ForwardBackwardCheck {
         var own = options
         own.reseedEvery = 0
         self.options = own
-        let runtime = try TrackingRuntime(describesAppearance: true)
-        appearanceCue = runtime.appearanceCue
+        // Only the backward boxes count, not their confidence: no appearance cue to describe.
+        let runtime = try TrackingRuntime(describesAppearance: false)
         handler = runtime.makeHandler()
         reseeder = try TrackReseeder(policy: ReseedPolicy(interval: 0, minimumScore: own.detectionMinimumScore), detector: own.detector)
         window = frameRate > 0 ? max(2, Int((frameRate * Self.windowSeconds).rounded())) : 60
@@ -100,7 +100,7 @@ final class ForwardBackwardCheck {
             stretches.append(Stretch(trackID: record.trackID, label: record.label, frames: frames.reversed(),
                                      backward: Array(repeating: nil, count: frames.count),
                                      pass: KeyframePass(trackID: record.trackID, label: record.label, keyframe: keyframe,
-                                                        options: options, reseeder: reseeder, appearanceCue: appearanceCue)))
+                                                        options: options, reseeder: reseeder, appearanceCue: false)))
         }
         guard !stretches.isEmpty else { return }
         let longest = stretches.map(\.frames.count).max()!
