@@ -21,7 +21,7 @@ final class CLIReviewLoopTests: XCTestCase {
         let rows = try String(contentsOfFile: folder.path("loop.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
         XCTAssertEqual(rows.first, "sequence,corrections_allowed,corrected_frames,first_run_auc,corrected_auc,evenly_spaced_auc,straight_lines_auc"
             + ",off_frames,off_solid_frames,off_solid_disputed_frames,disputed_frames,disputed_off_frames,first_moment_off"
-            + ",time_order_frames,time_order_auc")
+            + ",checked_frames,checked_auc,time_order_frames,time_order_auc")
         XCTAssertEqual(rows.count, 3, "one row per sequence and K")
         let none = rows[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(Array(none.prefix(3)), ["Jump", "0", ""], "K = 0 corrects nothing")
@@ -37,7 +37,10 @@ final class CLIReviewLoopTests: XCTestCase {
         XCTAssertLessThanOrEqual(counts[2], counts[1], "of those, the disputed ones")
         XCTAssertLessThanOrEqual(counts[4], counts[3], "disputed frames off the object are disputed frames")
         XCTAssertTrue(loop.stdout.contains("forward-backward check: "), loop.stdout)
-        let inTimeOrder = fields[13].split(separator: " ").compactMap { Int($0) }
+        let checked = fields[13].split(separator: " ").compactMap { Int($0) }
+        XCTAssertEqual(checked.count, 2, "the checker gives a box on the first two listed frames: \(rows[1])")
+        XCTAssertTrue((0...1).contains(Double(fields[14]) ?? -1), "\(rows[1])")
+        let inTimeOrder = fields[15].split(separator: " ").compactMap { Int($0) }
         XCTAssertEqual(inTimeOrder, inTimeOrder.sorted(), "the second reviewer takes the moments in time order")
         XCTAssertTrue((1...2).contains(inTimeOrder.count) && inTimeOrder.allSatisfy { $0 >= 48 }, "\(rows[1])")
         let scores = fields[3...6].compactMap { Double($0) }
