@@ -4,8 +4,7 @@ import TrackFormats
 
 /// A static HTML page for reviewing one clip's run: the annotated MP4, a timeline per object (its
 /// confidence over time over a band drawn as the MP4 draws it: solid, dashed or `lost`), and the
-/// moments to check, most at stake first (``ReviewMomentRanking``: the frames after each that are
-/// likely off the object), each a link that seeks the video to its time and, with a ``ReviewCorrection``,
+/// moments to check, the correction expected to fix most first (``ReviewMomentRanking``), each a link that seeks the video to its time and, with a ``ReviewCorrection``,
 /// opens a still of that exact frame with the run's boxes on it to correct (``ReviewCorrectionScript``).
 /// No server, no network, no script from elsewhere: one file with inline styles and script, linking
 /// the MP4 and the stills by paths relative to the page.
@@ -74,13 +73,14 @@ public struct ClipReviewPage: Sendable {
         if correction != nil { lines += ReviewCorrectionScript.panel }
         lines.append(#"<section class="moments">"#)
         lines.append("<h2>Moments to check</h2>")
-        if moments.isEmpty {
+        let listed = ReviewMomentRanking.ranked(moments, timelines: timelines, checks: ReviewMomentRanking.pageChecks)
+        if listed.isEmpty {
             lines.append("<p>None: no track was lost, re-seeded or doubtful, and no two boxes overlapped.</p>")
         } else {
-            lines.append("<p>Most at stake first: the frames from each moment to its track's next one on which the box is likely off the object (the sum of one minus the confidence).</p>")
+            lines.append("<p>Check these first: beside each moment, the frames on which its box is likely off the object that a correction there is expected to put back on it (from the confidence, the forward-backward check and how long a keyframe holds the object), as if the moments above it were corrected; <q>worth a keyframe</q> marks a frame where nothing looked wrong but a keyframe is expected to fix most.</p>")
             lines.append("<ol>")
-            for (moment, stake) in ReviewMomentRanking.ranked(moments, timelines: timelines) {
-                lines.append(##"<li><a href="#" data-time="\##(seekTime(moment))" data-frame="\##(moment.frame)" class="moment kind-\##(Self.kindClass(moment.kind))">\##(Self.clock(moment.time)) (frame \##(moment.frame)): \##(MarkupText.escaped(moment.summary))</a> <span class="stake">\##(String(format: "%.0f", stake)) frames likely off</span></li>"##)
+            for (moment, stake) in listed {
+                lines.append(##"<li><a href="#" data-time="\##(seekTime(moment))" data-frame="\##(moment.frame)" class="moment kind-\##(Self.kindClass(moment.kind))">\##(Self.clock(moment.time)) (frame \##(moment.frame)): \##(MarkupText.escaped(moment.summary))</a> <span class="stake">\##(String(format: "%.0f", stake)) frames to fix</span></li>"##)
             }
             lines.append("</ol>")
         }
@@ -174,6 +174,7 @@ public struct ClipReviewPage: Sendable {
         case .doubtful: return "doubtful"
         case .overlap: return "overlap"
         case .disagreement: return "disagreement"
+        case .check: return "check"
         }
     }
 

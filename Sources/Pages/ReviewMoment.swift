@@ -2,7 +2,8 @@ import TrackFormats
 
 /// A moment of a run that a person reviewing it should look at: where a track was lost, found
 /// again or re-seeded, where its confidence fell through 0.5, or where two objects' boxes began to
-/// overlap (where identities can swap), or where keyframe-guided passes began to disagree.
+/// overlap (where identities can swap), or where forward and backward passes began to disagree;
+/// or a frame where a keyframe is worth most although nothing looked wrong.
 public struct ReviewMoment: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         /// The track became `lost` (out of view, or the confidence below 0.2).
@@ -17,8 +18,12 @@ public struct ReviewMoment: Sendable, Equatable {
         /// Two tracks' boxes began to overlap with IoU ≥ ``ReviewMomentFinder/overlapIoU``, after being apart for at
         /// least ``ReviewMomentFinder/clearSeconds`` (or never overlapping before).
         case overlap
-        /// Keyframe-guided tracking: the forward and backward passes began to disagree (``TrackSource/disputed``).
+        /// A forward and a backward pass began to disagree (``TrackSource/disputed``): keyframe-guided
+        /// passes, or the review page's forward-backward check of a run.
         case disagreement = "passes disagree"
+        /// Nothing looked wrong, but a keyframe here is expected to fix many frames: a frame in a long
+        /// stretch without one (``ReviewMomentRanking/ranked(_:timelines:checks:)``).
+        case check = "worth a keyframe"
     }
 
     public var kind: Kind

@@ -64,6 +64,16 @@ public final class StillFolder {
         return name
     }
 
+    /// Deletes the still of `frame` written by ``write(_:frame:)`` (one the page does not use after all).
+    public func discard(frame: Int) {
+        let name = PageLink.stillName(frame: frame)
+        let file = FilePath.joining(temporaryPath, name)
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int else { return }
+        try? FileManager.default.removeItem(atPath: file)
+        stillCount -= 1
+        bytesWritten -= size
+    }
+
     /// Publishes `page` (its text written into it, completed here if not yet) with the stills (none:
     /// no folder, and the previous one is removed). Throws ``OutputError`` naming the file that
     /// cannot be written or renamed; nothing of this run is then under a final name, and the

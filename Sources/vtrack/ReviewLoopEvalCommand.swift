@@ -51,6 +51,9 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Option(parsing: .unconditional, help: ArgumentHelp("Where to write one row per sequence (CSV).", valueName: "path"))
     var csv: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where to write the first runs' annotated frames (CSV: sequence, seconds from the first box, confidence, disputed by the forward-backward check, off the object), for fitting the review page's ranking.", valueName: "path"))
+    var framesCSV: String?
+
     /// The values of K, in the order given.
     private var correctionCounts: [Int] {
         corrections.split(separator: ",", omittingEmptySubsequences: false).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -70,9 +73,13 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
         var files = CommandFiles()
         data.addInputs(to: &files)
         files.output("CSV", csv)
+        files.output("frames CSV", framesCSV)
         try files.check()
         let output = try csv.map { try TextOutputFile(path: $0, kind: "CSV") }
-        output?.writeLine("sequence,corrections_allowed,corrected_frames,first_run_auc,corrected_auc,evenly_spaced_auc,straight_lines_auc"
+        let framesOutput = try framesCSV.map { try TextOutputFile(path: $0, kind: "frames CSV") }
+        framesOutput?.writeLine("sequence,seconds,confidence,disputed,off")
+        output?.writeLine("sequence,corrections_allowed,corrected_frames,first_run_auc,corrected_auc,evenly_spaced_auc,straight_lines_auc,"
+            + "off_frames,off_solid_frames,off_solid_disputed_frames,disputed_frames,disputed_off_frames,first_moment_off,checked_frames,checked_auc"
             + (alsoTimeOrder ? ",time_order_frames,time_order_auc" : ""))
         let counts = correctionCounts
         var results: [ReviewLoopBenchmark.Result] = []
@@ -80,19 +87,30 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
             let sequenceResults = try ReviewLoopBenchmark.run(sequence, corrections: counts, options: TrackingOptions(
                 level: level, trackerKind: TrackerChoice.kind(tracker, correlationFilter: correlationFilter)), alsoInTimeOrder: alsoTimeOrder)
             for warning in sequenceResults.first?.warnings ?? [] { StandardError.write("warning: \(sequence.name): \(warning)\n") }
+            for frame in sequenceResults.first?.firstRunFrames ?? [] {
+                framesOutput?.writeLine([TrackCSV.quoted(sequence.name), String(format: "%.3f", frame.seconds), String(format: "%.3f", frame.confidence),
+                                         frame.disputed ? "1" : "0", frame.off ? "1" : "0"].joined(separator: ","))
+            }
             for result in sequenceResults {
                 let frames = result.correctedFrames.map(String.init).joined(separator: " ")
                 let scores = [result.firstRun, result.corrected, result.evenlySpaced, result.straightLines].map { String(format: "%.3f", $0) }
                 let inTime = result.inTimeOrder.map { ($0.frames.map(String.init).joined(separator: " "), String(format: "%.3f", $0.auc)) }
                 print("\(result.sequence), K = \(result.allowed): first run \(scores[0]), corrected \(scores[1]), evenly spaced \(scores[2]),"
                     + " straight lines \(scores[3]) (corrected frames: \(frames.isEmpty ? "none" : frames))"
+                    + String(format: "; checked %.3f", result.checked) + " (frames: \(result.checkedFrames.map(String.init).joined(separator: " ")))"
                     + (inTime.map { "; in time order \($0.1) (frames: \($0.0.isEmpty ? "none" : $0.0))" } ?? ""))
-                output?.writeLine(([TrackCSV.quoted(result.sequence), String(result.allowed), frames] + scores
+                let cues = result.cues
+                let counts = [cues.off, cues.offSolid, cues.offSolidDisputed, cues.disputed, cues.disputedOff].map(String.init)
+                    + [cues.firstMomentOff.map { $0 ? "1" : "0" } ?? "", result.checkedFrames.map(String.init).joined(separator: " "),
+                       String(format: "%.3f", result.checked)]
+                output?.writeLine(([TrackCSV.quoted(result.sequence), String(result.allowed), frames] + scores + counts
                     + (inTime.map { [$0.0, $0.1] } ?? [])).joined(separator: ","))
             }
             results += sequenceResults
         }
         try output?.commit()
+        try framesOutput?.commit()
+        printCueCoverage(results.filter { $0.allowed == counts[0] })
         for count in counts {
             let atK = results.filter { $0.allowed == count }
             guard !atK.isEmpty else { continue }
@@ -101,8 +119,42 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
             }
             let inTime = alsoTimeOrder
                 ? String(format: ", in time order %.3f", atK.compactMap { $0.inTimeOrder?.auc }.reduce(0, +) / Double(atK.count)) : ""
-            print("mean of \(atK.count): first run \(mean(\.firstRun)), corrected \(mean(\.corrected)), evenly spaced \(mean(\.evenlySpaced)),"
-                + " straight lines \(mean(\.straightLines))\(inTime) (K = \(count))")
+            let worst = atK.min { $0.corrected - $0.evenlySpaced < $1.corrected - $1.evenlySpaced }!
+            let worstChecked = atK.min { $0.checked - $0.evenlySpaced < $1.checked - $1.evenlySpaced }!
+            let means = "mean of \(atK.count): first run \(mean(\.firstRun)), corrected \(mean(\.corrected)), checked \(mean(\.checked)),"
+                + " evenly spaced \(mean(\.evenlySpaced)), straight lines \(mean(\.straightLines))\(inTime) (K = \(count))"
+            let worstCorrected = String(format: "%.3f vs %.3f", worst.corrected, worst.evenlySpaced) + worstLoss(atK, results: results, \.corrected)
+            let worstCheckedFigures = String(format: "%.3f vs %.3f", worstChecked.checked, worstChecked.evenlySpaced)
+                + worstLoss(atK, results: results, \.checked)
+            print(means + "; worst against evenly spaced: corrected \(worst.sequence) \(worstCorrected),"
+                + " checked \(worstChecked.sequence) \(worstCheckedFigures)")
         }
+    }
+
+    /// The largest AUC a sequence loses from more boxes (`value`: corrected or checked): against its run at the next smaller K asked for.
+    private func worstLoss(_ atK: [ReviewLoopBenchmark.Result], results: [ReviewLoopBenchmark.Result],
+                           _ value: KeyPath<ReviewLoopBenchmark.Result, Double>) -> String {
+        let losses = atK.compactMap { result -> (String, Double)? in
+            let before = results.filter { $0.sequence == result.sequence && $0.allowed < result.allowed }.max { $0.allowed < $1.allowed }
+            return before.map { (result.sequence, $0[keyPath: value] - result[keyPath: value]) }
+        }
+        guard let worst = losses.max(by: { $0.1 < $1.1 }) else { return "" }
+        return " (largest loss from the smaller K: \(worst.0) " + String(format: "%.3f)", worst.1)
+    }
+
+    /// How the first runs' pages point at the frames where the box is off the object, pooled over the sequences.
+    private func printCueCoverage(_ results: [ReviewLoopBenchmark.Result]) {
+        func total(_ value: KeyPath<ReviewLoopBenchmark.CueCoverage, Int>) -> Int { results.map { $0.cues[keyPath: value] }.reduce(0, +) }
+        func share(_ part: Int, of whole: Int) -> String {
+            let percent = whole == 0 ? "-" : String(format: "%.0f%%", 100 * Double(part) / Double(whole))
+            return "\(part) of \(whole) (\(percent))"
+        }
+        let withOff = results.filter { $0.cues.off > 0 }
+        let firstOff = withOff.count { $0.cues.firstMomentOff == true }
+        let solid = share(total(\.offSolidDisputed), of: total(\.offSolid))
+        let precision = share(total(\.disputedOff), of: total(\.disputed))
+        let first = share(firstOff, of: withOff.count)
+        print("forward-backward check: \(solid) off-object frames drawn solid disputed; \(precision) disputed frames off;"
+            + " first moment off the object: \(first) sequences with off frames")
     }
 }

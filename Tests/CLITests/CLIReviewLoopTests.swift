@@ -20,7 +20,8 @@ final class CLIReviewLoopTests: XCTestCase {
         print(loop.stdout)
         let rows = try String(contentsOfFile: folder.path("loop.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
         XCTAssertEqual(rows.first, "sequence,corrections_allowed,corrected_frames,first_run_auc,corrected_auc,evenly_spaced_auc,straight_lines_auc"
-            + ",time_order_frames,time_order_auc")
+            + ",off_frames,off_solid_frames,off_solid_disputed_frames,disputed_frames,disputed_off_frames,first_moment_off"
+            + ",checked_frames,checked_auc,time_order_frames,time_order_auc")
         XCTAssertEqual(rows.count, 3, "one row per sequence and K")
         let none = rows[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(Array(none.prefix(3)), ["Jump", "0", ""], "K = 0 corrects nothing")
@@ -30,7 +31,16 @@ final class CLIReviewLoopTests: XCTestCase {
         let corrected = fields[2].split(separator: " ").compactMap { Int($0) }
         XCTAssertTrue((1...2).contains(corrected.count), "a moment with the box off the object, at most K: \(rows[1])")
         XCTAssertTrue(corrected.allSatisfy { $0 >= 48 }, "corrected where the object is in view again: \(rows[1])")
-        let inTimeOrder = fields[7].split(separator: " ").compactMap { Int($0) }
+        let counts = fields[7...11].compactMap { Int($0) }
+        XCTAssertEqual(counts.count, 5, "frame counts of the forward-backward check: \(rows[1])")
+        XCTAssertLessThanOrEqual(counts[1], counts[0], "off frames drawn solid are off frames")
+        XCTAssertLessThanOrEqual(counts[2], counts[1], "of those, the disputed ones")
+        XCTAssertLessThanOrEqual(counts[4], counts[3], "disputed frames off the object are disputed frames")
+        XCTAssertTrue(loop.stdout.contains("forward-backward check: "), loop.stdout)
+        let checked = fields[13].split(separator: " ").compactMap { Int($0) }
+        XCTAssertEqual(checked.count, 2, "the checker gives a box on the first two listed frames: \(rows[1])")
+        XCTAssertTrue((0...1).contains(Double(fields[14]) ?? -1), "\(rows[1])")
+        let inTimeOrder = fields[15].split(separator: " ").compactMap { Int($0) }
         XCTAssertEqual(inTimeOrder, inTimeOrder.sorted(), "the second reviewer takes the moments in time order")
         XCTAssertTrue((1...2).contains(inTimeOrder.count) && inTimeOrder.allSatisfy { $0 >= 48 }, "\(rows[1])")
         let scores = fields[3...6].compactMap { Double($0) }

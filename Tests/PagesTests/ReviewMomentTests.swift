@@ -27,28 +27,77 @@ final class ReviewMomentTests: XCTestCase {
         XCTAssertEqual(moments.first?.trackIDs, [1, 2])
     }
 
-    /// A moment's stake is the sum of (1 - confidence) from its frame to the frame before its track's
-    /// next moment (or the track's end); an overlap adds both tracks' stretches; the most at stake
-    /// comes first, equal stakes in time order.
-    func testMomentsAreRankedByTheFramesLikelyOffUntilTheTracksNextMoment() {
-        var a = TrackTimeline(trackID: 1, name: "a"), b = TrackTimeline(trackID: 2, name: "#2")
+    /// A moment's gain is the expected number of its track's off frames (one minus the confidence,
+    /// at least ``ReviewMomentRanking/offWhenDisputed`` where disputed) that a keyframe on its frame
+    /// would put back on the object: each frame from the keyframe before to the keyframe after,
+    /// weighted by exp(-seconds away / hold); an overlap adds both tracks'.
+    func testAMomentsGainIsTheOffFramesAKeyframeThereWouldHold() {
         let box = PixelRect(x: 0, y: 0, width: 10, height: 10)
-        let confidences: [Float] = [0.9, 0.4, 0.1, 0.1, 0.8, 0.9, 0.3, 0.3, 0.3, 0.3]
-        for (frame, confidence) in confidences.enumerated() {
+        func timeline(_ id: Int, _ confidences: [Float], disputed: Set<Int> = [], keyframes: Set<Int> = []) -> TrackTimeline {
+            var timeline = TrackTimeline(trackID: id, name: id == 1 ? "a" : "#\(id)")
+            for (frame, confidence) in confidences.enumerated() {
+                let source: TrackSource = keyframes.contains(frame) ? .keyframe : disputed.contains(frame) ? .disputed : .tracked
+                timeline.append(TrackRecord(frame: frame, time: Double(frame), trackID: id, label: "", box: box, confidence: confidence,
+                                            state: .tracked, source: source))
+            }
+            return timeline
+        }
+        let hold = ReviewMomentRanking.holdSeconds
+        let a = timeline(1, [1, 0.5, 0.5, 1, 0.2, 0.9], disputed: [5], keyframes: [3])
+        let b = timeline(2, [1, 1, 0.6, 1, 1, 1])
+        let doubt = ReviewMoment(kind: .doubtful, frame: 1, time: 1, trackIDs: [1], names: ["a"])
+        let overlap = ReviewMoment(kind: .overlap, frame: 4, time: 4, trackIDs: [1, 2], names: ["a", "#2"])
+        let stakes = ReviewMomentRanking.stakes(of: [doubt, overlap], timelines: [a, b])
+        // a, frame 1: frames 1-2 (frame 0 and the keyframe on 3 bound it); frame 4: frames 4-5, frame 5 disputed.
+        // #2, frame 4: frames 1-5 (frame 0 is its first), 0.4 off on frame 2.
+        XCTAssertEqual(stakes[0], 0.5 + 0.5 * exp(-1 / hold), accuracy: 1e-6)
+        XCTAssertEqual(stakes[1], 0.8 + ReviewMomentRanking.offWhenDisputed * exp(-1 / hold) + 0.4 * exp(-2 / hold), accuracy: 1e-6)
+        XCTAssertEqual(ReviewMomentRanking.ranked([doubt, overlap], timelines: [a, b]).map(\.moment.frame), [4, 1])
+    }
+
+    /// After the moment of most gain is taken, the others' gains are computed as if it had been
+    /// corrected: a second moment in the same doubtful stretch comes after one in another stretch
+    /// that is worth less at first; moments of equal gain keep their time order.
+    func testMomentsAreReRankedAsIfTheOnesAboveWereCorrected() {
+        let box = PixelRect(x: 0, y: 0, width: 10, height: 10)
+        var a = TrackTimeline(trackID: 1, name: "a")
+        // A long doubtful stretch on frames 1-20, a shorter one on 60-71, confident elsewhere, a frame a second.
+        for frame in 0..<80 {
+            let confidence: Float = (1...20).contains(frame) ? 0.1 : (60...71).contains(frame) ? 0.1 : 0.95
             a.append(TrackRecord(frame: frame, time: Double(frame), trackID: 1, label: "a", box: box, confidence: confidence, state: .tracked))
-            b.append(TrackRecord(frame: frame, time: Double(frame), trackID: 2, label: "", box: box, confidence: 0.5, state: .tracked))
         }
-        func moment(_ kind: ReviewMoment.Kind, _ frame: Int, _ ids: [Int]) -> ReviewMoment {
-            ReviewMoment(kind: kind, frame: frame, time: Double(frame), trackIDs: ids, names: ids.map { $0 == 1 ? "a" : "#2" })
+        func moment(_ frame: Int) -> ReviewMoment {
+            ReviewMoment(kind: .doubtful, frame: frame, time: Double(frame), trackIDs: [1], names: ["a"])
         }
-        let moments = [moment(.doubtful, 1, [1]), moment(.lost, 2, [1]), moment(.foundAgain, 4, [1]), moment(.overlap, 5, [1, 2]),
-                       moment(.doubtful, 6, [1])]
-        let stakes = ReviewMomentRanking.stakes(of: moments, timelines: [a, b])
-        // a: 0.6 on frame 1; 0.9 + 0.9 on 2-3; 0.2 on 4; 0.1 on 5 plus #2's 0.5 x 5 frames (5-9); 0.7 x 4 on 6-9.
-        for (stake, expected) in zip(stakes, [0.6, 1.8, 0.2, 2.6, 2.8]) { XCTAssertEqual(stake, expected, accuracy: 1e-5) }
-        XCTAssertEqual(ReviewMomentRanking.ranked(moments, timelines: [a, b]).map(\.moment.frame), [6, 5, 2, 1, 4])
-        XCTAssertEqual(ReviewMomentRanking.ranked(Array(moments.prefix(1)) + [moment(.reseeded, 1, [1])], timelines: [a]).map(\.moment.kind),
-                       [.doubtful, .reseeded], "two moments of one frame: the same stake, in time order")
+        let moments = [moment(1), moment(3), moment(60)]
+        let alone = moments.map { ReviewMomentRanking.stakes(of: [$0], timelines: [a])[0] }
+        XCTAssertGreaterThan(alone[1], alone[2], "alone, frame 3 is worth more than frame 60")
+        XCTAssertEqual(ReviewMomentRanking.ranked(moments, timelines: [a]).map(\.moment.frame), [3, 60, 1])
+        let sameFrame = ReviewMomentRanking.ranked([moment(60), ReviewMoment(kind: .lost, frame: 60, time: 60, trackIDs: [1], names: ["a"])],
+                                                   timelines: [a])
+        XCTAssertEqual(sameFrame.map(\.moment.kind), [.doubtful, .lost], "two moments of one frame: in time order")
+        XCTAssertEqual(sameFrame.map(\.stake), [alone[2], 0], "the second is worth nothing once the first is corrected")
+    }
+
+    /// With nothing wrong to show, the page still lists frames worth a keyframe: where a keyframe's
+    /// reach (``ReviewMomentRanking/holdSeconds`` times ``ReviewMomentRanking/reachHolds``) covers the most frames still
+    /// away from one, the second out of the first one's reach.
+    func testAConfidentTrackGetsFramesWorthAKeyframeOutOfEachOthersReach() {
+        var a = TrackTimeline(trackID: 1, name: "a")
+        for frame in 0..<100 {
+            a.append(TrackRecord(frame: frame, time: Double(frame), trackID: 1, label: "a", box: PixelRect(x: 0, y: 0, width: 10, height: 10),
+                                 confidence: 0.9, state: .tracked))
+        }
+        XCTAssertEqual(ReviewMomentRanking.checkFrames(of: a), Array(stride(from: 2, to: 100, by: 2)), "every 2 s after the first box")
+        let reach = Int(ReviewMomentRanking.holdSeconds * ReviewMomentRanking.reachHolds)
+        /// The first candidate (even frame) at or after `frame`.
+        func candidate(_ frame: Int) -> Int { frame + frame % 2 }
+        let first = candidate(reach + 1), second = candidate(first + 2 * reach + 1)
+        let listed = ReviewMomentRanking.ranked([], timelines: [a], checks: 2)
+        XCTAssertEqual(listed.map(\.moment.frame), [first, second])
+        XCTAssertEqual(listed.map(\.moment.summary), ["a: worth a keyframe", "a: worth a keyframe"])
+        XCTAssertEqual(listed[0].stake, listed[1].stake, accuracy: 1e-9, "both with a keyframe's whole reach of untouched frames")
+        XCTAssertEqual(ReviewMomentRanking.ranked([], timelines: [a]).count, 0, "no checks unless asked for")
     }
 
     /// A confidence hovering around 0.5 and boxes flickering in and out of overlap give one moment

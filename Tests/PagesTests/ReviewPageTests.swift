@@ -56,7 +56,8 @@ final class ReviewPageTests: XCTestCase {
         for record in csv.sorted(by: { ($0.frame, $0.trackID) < ($1.frame, $1.trackID) }) {
             timelines[record.trackID, default: TrackTimeline(trackID: record.trackID, name: record.displayName)].append(record)
         }
-        let ranked = ReviewMomentRanking.ranked(expected, timelines: timelines.values.sorted { $0.trackID < $1.trackID })
+        let ranked = ReviewMomentRanking.ranked(expected, timelines: timelines.values.sorted { $0.trackID < $1.trackID },
+                                                 checks: ReviewMomentRanking.pageChecks)
         // Listed most at stake first. Moments whose stakes tie within the CSV's rounding of the confidence
         // may be listed in either order (the page ranks the run's own values, this test the CSV's), so
         // each run of equal shown stakes is compared as a set.
@@ -71,10 +72,11 @@ final class ReviewPageTests: XCTestCase {
         XCTAssertEqual(tiedRuns(listed), tiedRuns(ranked.map(\.moment.summary)), "listed most at stake first")
         XCTAssertNotEqual(ranked.map(\.moment), expected, "this run's ranking is not its time order")
         let stakes = try document.nodes(forXPath: "//section[@class='moments']//span[@class='stake']").compactMap(\.stringValue)
-        XCTAssertEqual(stakes, ranked.map { String(format: "%.0f frames likely off", $0.stake) })
+        XCTAssertEqual(stakes, ranked.map { String(format: "%.0f frames to fix", $0.stake) })
         // Each link seeks to the middle of its own moment's frame. (Moments whose stakes tie within the
         // CSV's rounding of the confidence may be listed in either order, so links are matched by frame.)
-        let momentTimes = Dictionary(expected.map { ($0.frame, $0.time) }, uniquingKeysWith: { first, _ in first })
+        let momentTimes = Dictionary(ranked.map { ($0.moment.frame, $0.moment.time) }, uniquingKeysWith: { first, _ in first })
+        XCTAssertTrue(ranked.contains { $0.moment.kind == .check }, "frames worth a keyframe listed too")
         XCTAssertEqual(links.count, ranked.count)
         for link in links {
             let time = try XCTUnwrap(Double(link.attribute(forName: "data-time")?.stringValue ?? ""))

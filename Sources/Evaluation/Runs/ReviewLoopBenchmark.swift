@@ -17,6 +17,9 @@ import VideoIO
 ///   the object (IoU < 0.5 with the ground truth, on a frame where the object is annotated), gives
 ///   the ground-truth box there as a keyframe, up to `K` corrections, one per frame. With
 ///   `alsoInTimeOrder`, a second reviewer takes them in time order, for comparison.
+/// - A second reviewer gives the ground-truth box on each of the first `K` frames the page lists
+///   (its moments and the frames it marks worth a keyframe), whether the run's box there was off or
+///   not: `K` boxes looked at and given, the effort of `K` evenly spaced keyframes (``Result/checked``).
 /// - The corrected run is keyframe-guided from the first box and those corrections, as
 ///   `vtrack track --keyframes` runs the page's file.
 /// - Beside it, at the same `K`: a keyframe-guided run from the first box and `K` ground-truth
@@ -36,14 +39,53 @@ public enum ReviewLoopBenchmark {
         public var firstRun: Double
         /// Re-tracked from the first box and the corrections.
         public var corrected: Double
+        /// The frames a reviewer who gives the box on each of the first ``allowed`` listed frames checked
+        /// (whether the run's box was off or not), in the page's order.
+        public var checkedFrames: [Int] = []
+        /// Re-tracked from the first box and the boxes on ``checkedFrames``.
+        public var checked: Double = 0
         /// Tracked from the first box and ``allowed`` keyframes spaced evenly.
         public var evenlySpaced: Double
         /// The first box and the corrections joined by straight lines.
         public var straightLines: Double
+        /// How the first run's page points at the frames where its box is off the object.
+        public var cues = CueCoverage()
+        /// The first run's annotated frames, in order, for fitting how failure grows from a keyframe.
+        public var firstRunFrames: [FrameOutcome] = []
         /// A reviewer taking the moments in time order instead; nil unless asked for.
         public var inTimeOrder: OtherReviewer?
         /// The decoder's warnings and mismatches between the video and the ground truth, as `eval otb` gives them.
         public var warnings: [String] = []
+    }
+
+    /// How a first run's review page points at the annotated frames where its box is off the object
+    /// (IoU < 0.5 with the ground truth): frame counts.
+    public struct CueCoverage: Sendable, Equatable {
+        /// Frames whose box is off the object.
+        public var off = 0
+        /// Frames whose box is off the object and drawn solid (confidence above 0.5, not `lost`).
+        public var offSolid = 0
+        /// Of ``offSolid``, the frames the forward-backward check disputes (``TrackSource/disputed``).
+        public var offSolidDisputed = 0
+        /// Annotated frames the forward-backward check disputes.
+        public var disputed = 0
+        /// Of ``disputed``, the frames whose box is off the object.
+        public var disputedOff = 0
+        /// Whether the box is off the object on the frame of the page's first moment; nil without
+        /// moments (or when that frame is not annotated).
+        public var firstMomentOff: Bool?
+    }
+
+    /// One annotated frame of a first run.
+    public struct FrameOutcome: Sendable, Equatable {
+        /// Seconds from the start keyframe.
+        public var seconds: Double
+        /// The run's confidence (0...1).
+        public var confidence: Float
+        /// Whether the forward-backward check disputes the box.
+        public var disputed: Bool
+        /// Whether the box is off the object (IoU < 0.5 with the ground truth).
+        public var off: Bool
     }
 
     /// Another reviewer's corrections and the AUC of the run re-tracked from them.
@@ -80,7 +122,9 @@ public enum ReviewLoopBenchmark {
         }
         var firstOptions = options
         firstOptions.startFrame = start
-        let (first, report) = try track(sequence) {
+        let rate = try frameRate(of: sequence)
+        // The first run is checked forward-backward, as `vtrack track --report` checks it for its page.
+        let (first, report) = try track(sequence, checkedAt: rate, options: firstOptions) {
             try ClipTrackingSession(clipPath: sequence.videoPath, targets: [TrackTarget(label: sequence.name, box: truth[start])],
                                     options: firstOptions)
         }
@@ -90,7 +134,6 @@ public enum ReviewLoopBenchmark {
             SequenceRun.missingFramesWarning(videoFrames: report.framesDecoded, groundTruthLines: truth.count),
             SequenceRun.unscoredFramesWarning(videoFrames: report.framesDecoded, groundTruthLines: truth.count),
         ].compactMap { $0 }
-        let rate = try frameRate(of: sequence)
         let startKeyframe = Keyframe(frame: start, box: truth[start], origin: "ground truth")
         func keyframes(_ frames: [Int]) -> [Keyframe] {
             [startKeyframe] + frames.map { Keyframe(frame: $0, box: truth[$0], origin: "ground truth") }
@@ -102,7 +145,7 @@ public enum ReviewLoopBenchmark {
         func guided(_ frames: [Int]) throws -> Double {
             let key = frames.sorted()
             if let known = guidedScores[key] { return known }
-            let boxes = try predictions(track(sequence) {
+            let boxes = try predictions(track(sequence, checkedAt: nil, options: options) {
                 try KeyframeGuidedSession(clipPath: sequence.videoPath,
                                           targets: [KeyframedTarget(label: sequence.name, keyframes: keyframes(key))], options: options)
             }.records, frames: truth.count)
@@ -110,13 +153,21 @@ public enum ReviewLoopBenchmark {
             return guidedScores[key]!
         }
         let firstRun = score(predictions(first, frames: truth.count))
+        let cues = coverage(of: first, truth: truth, frameRate: rate)
+        let startTime = first.first?.time ?? 0
+        let outcomes = first.compactMap { record -> FrameOutcome? in
+            guard record.frame < truth.count, isAnnotated(truth[record.frame]) else { return nil }
+            return FrameOutcome(seconds: record.time - startTime, confidence: record.confidence, disputed: record.source == .disputed,
+                                off: record.box.iou(truth[record.frame]) < 0.5)
+        }
         return try allowed.map { allowed in
             let corrections = reviewerCorrections(of: first, truth: truth, frameRate: rate, allowed: allowed, order: .listed)
+            let checks = checkedFrames(of: first, truth: truth, frameRate: rate, allowed: allowed)
             var result = Result(sequence: sequence.name, allowed: allowed, correctedFrames: corrections, firstRun: firstRun,
-                                corrected: try guided(corrections),
+                                corrected: try guided(corrections), checkedFrames: checks, checked: try guided(checks),
                                 evenlySpaced: try guided(evenlySpacedFrames(from: start, count: allowed, truth: truth, frames: frames)),
                                 straightLines: score(straightLines(through: keyframes(corrections), frames: truth.count)),
-                                warnings: warnings)
+                                cues: cues, firstRunFrames: outcomes, warnings: warnings)
             if alsoInTimeOrder {
                 let inTime = reviewerCorrections(of: first, truth: truth, frameRate: rate, allowed: allowed, order: .time)
                 result.inTimeOrder = OtherReviewer(frames: inTime, auc: try guided(inTime))
@@ -130,23 +181,66 @@ public enum ReviewLoopBenchmark {
     /// most `allowed`.
     static func reviewerCorrections(of records: [TrackRecord], truth: [PixelRect], frameRate: Double, allowed: Int,
                                     order: MomentOrder) -> [Int] {
-        var finder = ReviewMomentFinder(frameRate: frameRate)
-        var moments: [ReviewMoment] = []
-        var timeline = TrackTimeline(trackID: records.first?.trackID ?? 1, name: "")
-        var boxes: [Int: PixelRect] = [:]
-        for record in records {
-            moments += finder.add([record])
-            timeline.append(record)
-            boxes[record.frame] = record.box
-        }
-        if order == .listed { moments = ReviewMomentRanking.ranked(moments, timelines: [timeline]).map(\.moment) }
+        let boxes = Dictionary(records.map { ($0.frame, $0.box) }, uniquingKeysWith: { first, _ in first })
         var corrected: [Int] = []
-        for moment in moments where corrected.count < allowed && !corrected.contains(moment.frame) {
+        for moment in moments(of: records, frameRate: frameRate, order: order) where corrected.count < allowed && !corrected.contains(moment.frame) {
             guard moment.frame < truth.count, isAnnotated(truth[moment.frame]),
                   let box = boxes[moment.frame], box.iou(truth[moment.frame]) < 0.5 else { continue }
             corrected.append(moment.frame)
         }
         return corrected
+    }
+
+    /// The frames of the first `allowed` moments the page lists for `records` (one track, in frame
+    /// order), frames worth a keyframe included, where the object is annotated, each once: a reviewer
+    /// gives the box on each, whether the run's was off or not.
+    static func checkedFrames(of records: [TrackRecord], truth: [PixelRect], frameRate: Double, allowed: Int) -> [Int] {
+        var checked: [Int] = []
+        for moment in moments(of: records, frameRate: frameRate, order: .listed) where checked.count < allowed && !checked.contains(moment.frame) {
+            guard moment.frame < truth.count, isAnnotated(truth[moment.frame]) else { continue }
+            checked.append(moment.frame)
+        }
+        return checked
+    }
+
+    /// The moments of `records` (one track, in frame order) in `order`; listed, with the frames the
+    /// page lists as worth a keyframe.
+    private static func moments(of records: [TrackRecord], frameRate: Double, order: MomentOrder) -> [ReviewMoment] {
+        var finder = ReviewMomentFinder(frameRate: frameRate)
+        var moments: [ReviewMoment] = []
+        var timeline = TrackTimeline(trackID: records.first?.trackID ?? 1, name: "")
+        for record in records {
+            moments += finder.add([record])
+            timeline.append(record)
+        }
+        return order == .listed
+            ? ReviewMomentRanking.ranked(moments, timelines: [timeline], checks: ReviewMomentRanking.pageChecks).map(\.moment) : moments
+    }
+
+    /// How the page of the run `records` (one track, in frame order, checked forward-backward) points at its off frames.
+    static func coverage(of records: [TrackRecord], truth: [PixelRect], frameRate: Double) -> CueCoverage {
+        var cues = CueCoverage()
+        func isOff(_ record: TrackRecord) -> Bool? {
+            guard record.frame < truth.count, isAnnotated(truth[record.frame]) else { return nil }
+            return record.box.iou(truth[record.frame]) < 0.5
+        }
+        for record in records {
+            guard let off = isOff(record) else { continue }
+            let disputed = record.source == .disputed
+            if disputed { cues.disputed += 1 }
+            guard off else { continue }
+            cues.off += 1
+            if disputed { cues.disputedOff += 1 }
+            if record.state != .lost && record.style == .solid {
+                cues.offSolid += 1
+                if disputed { cues.offSolidDisputed += 1 }
+            }
+        }
+        if let first = moments(of: records, frameRate: frameRate, order: .listed).first,
+           let record = records.first(where: { $0.frame == first.frame }) {
+            cues.firstMomentOff = isOff(record)
+        }
+        return cues
     }
 
     /// `count` annotated frames spaced evenly after `start` and before `end` (the clip's frames that
@@ -207,11 +301,15 @@ public enum ReviewLoopBenchmark {
     }
 
     /// The records of the sequence's one track, from the session `makeSession` opens, and the run's report.
-    private static func track<Session: ReviewLoopSession>(_ sequence: OTBSequence,
+    /// With `checkedAt` (the clip's frame rate), the records come through the forward-backward check
+    /// (``ForwardBackwardCheckedSink``) with `options`, as a review page's do.
+    private static func track<Session: ReviewLoopSession>(_ sequence: OTBSequence, checkedAt frameRate: Double?, options: TrackingOptions,
                                                           _ makeSession: () throws -> Session) throws -> (records: [TrackRecord], report: ClipReport) {
         do {
             let collector = RecordCollector(trackID: 1, frameLimit: sequence.groundTruth.count)
-            let report = try makeSession().run(makeSinks: { [collector] }, progress: nil)
+            let report = try makeSession().run(makeSinks: {
+                [try frameRate.map { try ForwardBackwardCheckedSink(collector, options: options, frameRate: $0) } ?? collector]
+            }, progress: nil)
             return (collector.records, report)
         } catch let error as EvaluationError {
             throw error

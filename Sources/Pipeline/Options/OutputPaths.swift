@@ -72,8 +72,11 @@ public struct OutputPaths: Sendable, Equatable {
         if let mot { sinks.append(try MOTChallengeTrackSink(path: mot, rules: resultRules)) }
         if let jsonLines { sinks.append(try JSONLinesTrackSink(path: jsonLines)) }
         if let cvat { sinks.append(CVATTrackSink(path: cvat, info: info, name: FilePath.name(of: clip))) }
-        if let report { sinks.append(try ReviewPageSink(path: report, clip: clip, video: video, info: info,
-                                                        trackingWords: options?.boxCommandWords ?? [])) }
+        if let report {
+            let page = try ReviewPageSink(path: report, clip: clip, video: video, info: info, trackingWords: options?.boxCommandWords ?? [])
+            // A run's page shows where its boxes fail the forward-backward check; a page of tracks from a file has no tracker to check them.
+            sinks.append(try options.map { try ForwardBackwardCheckedSink(page, options: $0, frameRate: info.frameRate) } ?? page)
+        }
         if let video {
             let file = try OutputDestination(path: video, kind: "MP4", streams: false)
             sinks.append(try AnnotatedVideoSink(path: file.path, info: info, audioSourcePath: clip))

@@ -29,6 +29,10 @@ public final class ReviewPageSink: TrackSink {
     private var moments: [ReviewMoment] = []
     private var stills: [ReviewCorrection.Still] = []
     private var keyframes: [ReviewCorrection.Box] = []
+    /// Per track, which frames may be listed as worth a keyframe (``ReviewMomentRanking/CheckSchedule``).
+    private var checkSchedules: [Int: ReviewMomentRanking.CheckSchedule] = [:]
+    /// Frames whose still was written only because they may be listed as worth a keyframe.
+    private var checkStills: Set<Int> = []
     private let trackingWords: [String]
     private var pageFile: TextOutputFile?
 
@@ -55,7 +59,13 @@ public final class ReviewPageSink: TrackSink {
             timelines[record.trackID, default: TrackTimeline(trackID: record.trackID, name: record.displayName)].append(record)
             if record.source == .keyframe { keyframes.append(ReviewCorrection.Box(record)) }
         }
-        if !found.isEmpty, stillFolder.bytesWritten < Self.stillBytesLimit {
+        var mayBeChecked = false
+        for record in shown {
+            if checkSchedules[record.trackID, default: ReviewMomentRanking.CheckSchedule()].admits(record.time) { mayBeChecked = true }
+        }
+        // Frames that may be worth a keyframe get stills from the first half of the budget, kept only if listed.
+        if found.isEmpty && mayBeChecked && stillFolder.bytesWritten < Self.stillBytesLimit / 2 { checkStills.insert(frame.index) }
+        if !found.isEmpty || checkStills.contains(frame.index), stillFolder.bytesWritten < Self.stillBytesLimit {
             let name = try stillFolder.write(frame.colour.rgb ?? frame.frame.rgb(), frame: frame.index)
             let still = FilePath.joining(stillFolder.path, name)
             stills.append(ReviewCorrection.Still(frame: frame.index, time: frame.time,
@@ -65,10 +75,15 @@ public final class ReviewPageSink: TrackSink {
     }
 
     public func finish() throws {
+        let sortedTimelines = timelines.values.sorted { $0.trackID < $1.trackID }
+        let listed = Set(ReviewMomentRanking.ranked(moments, timelines: sortedTimelines, checks: ReviewMomentRanking.pageChecks)
+            .filter { $0.moment.kind == .check }.map(\.moment.frame))
+        for frame in checkStills.subtracting(listed) { stillFolder.discard(frame: frame) }
+        stills.removeAll { checkStills.contains($0.frame) && !listed.contains($0.frame) }
         let correction = ReviewCorrection(runID: UUID().uuidString, clipPath: clipPath, stills: stills, keyframes: keyframes,
                                           trackingWords: trackingWords)
         let page = ClipReviewPage(clipName: clipName, videoHref: videoHref, frameRate: frameRate,
-                                  timelines: timelines.values.sorted { $0.trackID < $1.trackID }, moments: moments,
+                                  timelines: sortedTimelines, moments: moments,
                                   correction: correction)
         let file = try TextOutputFile(path: path, kind: "review page")
         file.append(try page.html())
