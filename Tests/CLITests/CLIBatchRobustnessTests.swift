@@ -143,18 +143,8 @@ final class CLIBatchRobustnessTests: XCTestCase {
     /// Issue 38, item 11: clips whose input folder disappears while the batch runs fail, naming the
     /// missing clip, with exit status 2; they are not "skipped: no boxes" with status 0.
     func testClipsWhoseFolderDisappearsMidRunFail() throws {
-        let folder = try CLITemporaryFolder()
         let clips = ["a", "b", "c", "d", "e"]
-        for name in clips {
-            try CLI.makeClip(folder.path("in/\(name).mp4"), size: "640x360", frames: 150, rate: 30)
-            try folder.write(box, to: "in/\(name).boxes.csv")
-        }
-        let process = try CLI.startVtrack(["batch", folder.path("in"), "--out", folder.path("out"), "--jobs", "1", "--no-video"],
-                                          logFolder: folder.path("logs"))
-        let deadline = Date().addingTimeInterval(60)
-        while folder.files(under: "out").filter({ $0.hasSuffix(".done.json") }).isEmpty, process.isRunning, Date() < deadline {
-            usleep(5_000)
-        }
+        let (folder, process) = try startBatchAndWaitForItsFirstClip(clips)
         try FileManager.default.removeItem(atPath: folder.path("in"))
         let outcome = CLI.outcome(of: process, logFolder: folder.path("logs"))
         XCTAssertFalse(outcome.signalled, outcome.stderr)
@@ -173,8 +163,20 @@ final class CLIBatchRobustnessTests: XCTestCase {
     /// A clip whose boxes sidecar is removed while the batch runs fails, naming the sidecar; it is
     /// not "skipped: no boxes" (removing a folder deletes a clip's sidecar before the clip itself).
     func testClipsWhoseSidecarDisappearsMidRunFail() throws {
+        let (folder, process) = try startBatchAndWaitForItsFirstClip(["a", "b", "c"])
+        try FileManager.default.removeItem(atPath: folder.path("in/c.boxes.csv"))
+        let outcome = CLI.outcome(of: process, logFolder: folder.path("logs"))
+        XCTAssertEqual(outcome.status, 2, outcome.stderr)
+        let summary = try BatchSummary.read(path: folder.path("out/summary.json"))
+        XCTAssertEqual(summary.clips.map(\.status), [.ok, .ok, .failed], "\(summary.clips.map(\.error))")
+        let error = summary.clips[2].error
+        XCTAssertTrue(error.contains(folder.path("in/c.boxes.csv")) && error.contains("file not found"), error)
+    }
+
+    /// Starts a one-job batch over 150-frame clips named `clips`, each with a boxes sidecar, and
+    /// returns once its first clip is done (or after a minute, or when it ended).
+    private func startBatchAndWaitForItsFirstClip(_ clips: [String]) throws -> (CLITemporaryFolder, Process) {
         let folder = try CLITemporaryFolder()
-        let clips = ["a", "b", "c"]
         for name in clips {
             try CLI.makeClip(folder.path("in/\(name).mp4"), size: "640x360", frames: 150, rate: 30)
             try folder.write(box, to: "in/\(name).boxes.csv")
@@ -185,13 +187,7 @@ final class CLIBatchRobustnessTests: XCTestCase {
         while folder.files(under: "out").filter({ $0.hasSuffix(".done.json") }).isEmpty, process.isRunning, Date() < deadline {
             usleep(5_000)
         }
-        try FileManager.default.removeItem(atPath: folder.path("in/c.boxes.csv"))
-        let outcome = CLI.outcome(of: process, logFolder: folder.path("logs"))
-        XCTAssertEqual(outcome.status, 2, outcome.stderr)
-        let summary = try BatchSummary.read(path: folder.path("out/summary.json"))
-        XCTAssertEqual(summary.clips.map(\.status), [.ok, .ok, .failed], "\(summary.clips.map(\.error))")
-        let error = summary.clips[2].error
-        XCTAssertTrue(error.contains(folder.path("in/c.boxes.csv")) && error.contains("file not found"), error)
+        return (folder, process)
     }
 
     func testBatchRefusesOutputFolderEqualToInput() throws {

@@ -157,13 +157,13 @@ public final class BatchRunner {
             guard let resolved = try resolvedBoxes(for: clip, at: clipPath) else {
                 // No sidecar because it or the clip is gone (removed during the batch): that clip
                 // fails, it is not a clip without boxes.
-                let sidecar = FilePath.name(of: BoxSidecar.csvPath(forClip: clip))
                 guard FileManager.default.fileExists(atPath: clipPath) else {
                     return .failed(clip, "\(clipPath): file not found (removed since the batch started)")
                 }
                 if let vanished = sidecarAtStart[clip] {
                     return .failed(clip, "\(clipPath): its boxes \(vanished): file not found (removed since the batch started)")
                 }
+                let sidecar = FilePath.name(of: BoxSidecar.csvPath(forClip: clip))
                 return BatchClipResult(clip: clip, status: .skipped,
                                        error: "no boxes: no \(sidecar) or .boxes.json beside it, no manifest row, and no class --detector")
             }
