@@ -21,7 +21,7 @@ struct TrackingOptionsGroup: ParsableArguments {
     @Option(parsing: .unconditional, help: "0-based index of the frame the boxes refer to; tracking starts there.")
     var startFrame = 0
 
-    @Option(parsing: .unconditional, help: "Run a class detector every N frames and re-seed the tracks it matches; search for lost tracks (0: neither).")
+    @Option(parsing: .unconditional, help: "Run a class detector every N frames and re-seed the tracks it matches; search for lost and doubtful tracks (a learned tracker across the whole frame) (0: neither).")
     var reseedEvery = 50
 
     @Option(parsing: .unconditional, help: "Without --box (every object a class detector finds is tracked): run the detector every N frames; newcomers are confirmed after 2 runs.")
