@@ -12,9 +12,11 @@ final class KeyframePass {
     private let keyframe: Int
     private var started = false
 
-    init(trackID: Int, label: String, keyframe: Keyframe, options: TrackingOptions, reseeder: TrackReseeder, appearanceCue: Bool) {
+    /// `templateSource`: where the learned tracker cuts its template, when not on the keyframe.
+    init(trackID: Int, label: String, keyframe: Keyframe, options: TrackingOptions, reseeder: TrackReseeder, appearanceCue: Bool,
+         templateSource: TemplateSource? = nil) {
         group = BoxTrackGroup(targets: [(trackID, TrackTarget(label: label, box: keyframe.box))], options: options,
-                              reseeder: reseeder, appearanceCue: appearanceCue)
+                              reseeder: reseeder, appearanceCue: appearanceCue, templateSource: templateSource)
         self.keyframe = keyframe.frame
     }
 
