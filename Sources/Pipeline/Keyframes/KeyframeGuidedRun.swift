@@ -40,12 +40,6 @@ final class KeyframeGuidedRun {
         /// The box of the object's latest record written (before any, its first box keyframe's): the
         /// box an absent keyframe's record carries, as a lost track's record carries its last box.
         var lastBox: PixelRect
-        // EXPERIMENT (issue 58 item 3): candidate clean views.
-        var firstView: TemplateSource?
-        var previousView: TemplateSource?
-        var confidentView: TemplateSource?
-        /// The template of the passes from the latest keyframe reached.
-        var template: TemplateSource?
 
         /// The frame of the keyframe before `frame`, if any.
         func keyframe(before frame: Int) -> Int? { frames.last { $0 < frame } }
@@ -109,12 +103,6 @@ final class KeyframeGuidedRun {
         for index in objects.indices {
             if let keyframe = objects[index].keyframes[frame.index] {
                 current.keyframe[index] = keyframe
-                if !keyframe.isAbsent {
-                    objects[index].template = Self.experimentTemplate(objects[index], keyframe: keyframe)
-                    let view = TemplateSource(frame: context.colour, box: keyframe.box)
-                    if objects[index].firstView == nil { objects[index].firstView = view; objects[index].confidentView = view }
-                    objects[index].previousView = view
-                }
                 // An absent keyframe starts no pass: the object's next box keyframe starts the next one.
                 objects[index].forward = keyframe.isAbsent ? nil : makePass(for: index, from: keyframe)
             }
@@ -129,9 +117,6 @@ final class KeyframeGuidedRun {
         }
         for (index, pass, isLast) in running {
             current.forward[index] = pass.record(on: context)
-            if let record = current.forward[index], current.keyframe[index] == nil, record.confidence >= 0.8 {
-                objects[index].confidentView = TemplateSource(frame: context.colour, box: record.box)
-            }
             if isLast { objects[index].forward = nil }
         }
         trackingTime += clock.now - start
@@ -154,26 +139,7 @@ final class KeyframeGuidedRun {
 
     private func makePass(for index: Int, from keyframe: Keyframe) -> KeyframePass {
         KeyframePass(trackID: objects[index].trackID, label: objects[index].label, keyframe: keyframe,
-                     options: session.options, reseeder: reseeder, appearanceCue: appearanceCue, templateSource: objects[index].template)
-    }
-
-    // EXPERIMENT (issue 58 item 3): VTRACK_TEMPLATE_RULE picks the candidate rule.
-    private static func experimentTemplate(_ object: GuidedObject, keyframe: Keyframe) -> TemplateSource? {
-        let rule = ProcessInfo.processInfo.environment["VTRACK_TEMPLATE_RULE"] ?? "fresh"
-        let source: TemplateSource?
-        switch rule.replacingOccurrences(of: "-reshape", with: "") {
-        case "first", "first-recognised": source = object.firstView
-        case "previous": source = object.previousView
-        case "confident": source = object.confidentView
-        default: source = nil
-        }
-        guard let source else { return nil }
-        if rule.hasSuffix("-reshape") {
-            let aspect = (keyframe.box.width / keyframe.box.height) / (source.box.width / source.box.height)
-            let size = ((keyframe.box.width * keyframe.box.height) / (source.box.width * source.box.height)).squareRoot()
-            if max(aspect, 1 / aspect) > 1.5 || max(size, 1 / size) > 2 { return nil }
-        }
-        return source
+                     options: session.options, reseeder: reseeder, appearanceCue: appearanceCue)
     }
 
     /// Starts tracking object `index` backward from its keyframe on `keyframeFrame` (the newest kept
@@ -184,8 +150,7 @@ final class KeyframeGuidedRun {
         guard lowest < keyframe.frame else { return }
         backwardReach = min(backwardReach ?? lowest, lowest)
         nonisolated(unsafe) let pass = KeyframePass(trackID: objects[index].trackID, label: objects[index].label, keyframe: keyframe,
-                                options: session.options, reseeder: backwardReseeder, appearanceCue: appearanceCue,
-                                templateSource: objects[index].template)
+                                options: session.options, reseeder: backwardReseeder, appearanceCue: appearanceCue)
         // Newest first; the loop does not change these frames again until it has waited for the pass.
         nonisolated(unsafe) let frames = Array(kept[(lowest - oldest)...].reversed())
         nonisolated(unsafe) let run = self

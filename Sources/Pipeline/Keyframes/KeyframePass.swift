@@ -12,11 +12,9 @@ final class KeyframePass {
     private let keyframe: Int
     private var started = false
 
-    /// `templateSource`: where the learned tracker cuts its template, when not on the keyframe.
-    init(trackID: Int, label: String, keyframe: Keyframe, options: TrackingOptions, reseeder: TrackReseeder, appearanceCue: Bool,
-         templateSource: TemplateSource? = nil) {
+    init(trackID: Int, label: String, keyframe: Keyframe, options: TrackingOptions, reseeder: TrackReseeder, appearanceCue: Bool) {
         group = BoxTrackGroup(targets: [(trackID, TrackTarget(label: label, box: keyframe.box))], options: options,
-                              reseeder: reseeder, appearanceCue: appearanceCue, templateSource: templateSource)
+                              reseeder: reseeder, appearanceCue: appearanceCue)
         self.keyframe = keyframe.frame
     }
 

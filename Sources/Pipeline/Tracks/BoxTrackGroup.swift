@@ -9,20 +9,14 @@ final class BoxTrackGroup: TrackGroup {
     private let reseeder: TrackReseeder
     /// Whether the handler describes the boxes (the confidence's appearance cue).
     private let appearanceCue: Bool
-    /// Where the learned trackers cut their templates, when not on the frame they start on.
-    private let templateSource: TemplateSource?
     private var objects: [TrackedObject] = []
 
-    /// `targets` are boxes, with the track id each is given. `templateSource`, for a group of one
-    /// box: the view of the object its learned tracker cuts its template from, at every start and
-    /// re-seed (``TrackObjectRequest/templateSource``); nil: the frame each starts on.
-    init(targets: [(trackID: Int, target: TrackTarget)], options: TrackingOptions, reseeder: TrackReseeder, appearanceCue: Bool,
-         templateSource: TemplateSource? = nil) {
+    /// `targets` are boxes, with the track id each is given.
+    init(targets: [(trackID: Int, target: TrackTarget)], options: TrackingOptions, reseeder: TrackReseeder, appearanceCue: Bool) {
         self.targets = targets
         self.options = options
         self.reseeder = reseeder
         self.appearanceCue = appearanceCue
-        self.templateSource = templateSource
     }
 
     func start(on context: FrameContext) throws {
@@ -34,7 +28,6 @@ final class BoxTrackGroup: TrackGroup {
                           learnsAppearance: options.reseedEvery > 0,
                           appearanceCue: appearanceCue, wholeFrameSearchInterval: options.reseedEvery)
         }
-        for object in objects { object.request.templateSource = templateSource }
         try reseeder.startIdentities(of: objects, in: first)
         followCamera(on: context)
     }

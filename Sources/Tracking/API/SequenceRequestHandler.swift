@@ -204,8 +204,7 @@ public final class SequenceRequestHandler {
             do {
                 switch self {
                 case let .startObject(request, box):
-                    return .started(try Self.startTracker(request.configuration, frame: frame, box: box, template: request.templateSource,
-                                                          networks: networks))
+                    return .started(try Self.startTracker(request.configuration, frame: frame, box: box, networks: networks))
                 case let .startRectangle(request, corners):
                     return .startedPlanar(try PlanarObjectTracker(frame: frame, corners: corners,
                                                                   parameters: request.parameters))
@@ -235,30 +234,19 @@ public final class SequenceRequestHandler {
             return estimate.judged(by: track.configuration.appearanceConfidenceModel, evidence: evidence)
         }
 
-        /// The tracker `configuration` names, started on `frame` at `box`, a learned one with its
-        /// template cut from `template` when given.
+        /// The tracker `configuration` names, started on `frame` at `box`.
         private static func startTracker(_ configuration: TrackerConfiguration, frame: ImageFrame, box: PixelRect,
-                                         template: TemplateSource?, networks: SiameseNetworkLibrary?) throws -> any ObjectTracker {
+                                         networks: SiameseNetworkLibrary?) throws -> any ObjectTracker {
             switch configuration {
             case .correlationFilter(let parameters):
                 return try CorrelationTracker(frame: frame, box: box, parameters: parameters)
             case .siamese(let siamese):
-                let network = try network(siamese.settings.release, from: networks)
-                return try SiameseTracker(frame: frame, box: box, network: network, settings: siamese.settings, confidenceModel: siamese.confidenceModel,
-                                          template: recognised(template, on: frame, at: box, network: network, siamese: siamese))
+                return try SiameseTracker(frame: frame, box: box, network: network(siamese.settings.release, from: networks),
+                                          settings: siamese.settings, confidenceModel: siamese.confidenceModel)
             case .fused(let fused):
-                let network = try network(fused.siamese.settings.release, from: networks)
-                return try FusedTracker(frame: frame, box: box, network: network, configuration: fused,
-                                        template: recognised(template, on: frame, at: box, network: network, siamese: fused.siamese))
+                return try FusedTracker(frame: frame, box: box, network: network(fused.siamese.settings.release, from: networks),
+                                        configuration: fused)
             }
-        }
-
-        /// `template` when its view still recognises the object on `frame` at `box` (``SiameseTracker/recognises(_:on:at:network:settings:confidenceModel:)``), else nil.
-        private static func recognised(_ template: TemplateSource?, on frame: ImageFrame, at box: PixelRect, network: SiameseNetwork,
-                                       siamese: SiameseConfiguration) throws -> TemplateSource? {
-            guard let template, try SiameseTracker.recognises(template, on: frame, at: box, network: network, settings: siamese.settings,
-                                                               confidenceModel: siamese.confidenceModel) else { return nil }
-            return template
         }
 
         private static func network(_ release: SiameseNetworkRelease, from networks: SiameseNetworkLibrary?) throws -> SiameseNetwork {

@@ -30,11 +30,6 @@ public final class TrackObjectRequest: TrackingRequest {
     /// frame for a doubtful or lost object (``SiameseSettings/wholeFrameSearchInterval``); 0 (the
     /// default) never. Applies to ``configuration`` whichever it is; the correlation filter ignores it.
     public var wholeFrameSearchInterval = 0
-    /// Where a learned tracker this request starts cuts its template (``TemplateSource``), when not
-    /// its start frame and box: the object as it looked on a clean frame, while the tracker starts at
-    /// the input box. Nil (the default): the start frame at the input box. The correlation filter,
-    /// which learns as it goes, always starts on its own frame.
-    public var templateSource: TemplateSource?
     /// What the tracker runs with: ``customConfiguration`` or the level's for ``trackerKind``, with
     /// ``wholeFrameSearchInterval``.
     public var configuration: TrackerConfiguration {

@@ -29,15 +29,12 @@ public final class FusedTracker: ObjectTracker {
     private var estimates = [TrackerEstimate?](repeating: nil, count: 2)
 
     /// Starts both trackers on `frame` (which must have `rgb`) at `box`; `network` must be the one
-    /// ``FusedConfiguration/siamese``'s settings name. The Siamese tracker cuts its template from
-    /// `template` when given (the filter, which learns as it goes, starts on `frame`). Throws what
-    /// either tracker's start throws.
-    public init(frame: ImageFrame, box: PixelRect, network: SiameseNetwork, configuration: FusedConfiguration,
-                template: TemplateSource? = nil) throws {
+    /// ``FusedConfiguration/siamese``'s settings name. Throws what either tracker's start throws.
+    public init(frame: ImageFrame, box: PixelRect, network: SiameseNetwork, configuration: FusedConfiguration) throws {
         self.configuration = configuration
         self.box = box
         siamese = try SiameseTracker(frame: frame, box: box, network: network, settings: configuration.siamese.settings,
-                                     confidenceModel: configuration.siamese.confidenceModel, template: template)
+                                     confidenceModel: configuration.siamese.confidenceModel)
         filter = try CorrelationTracker(frame: frame, box: box, parameters: configuration.filter)
     }
 

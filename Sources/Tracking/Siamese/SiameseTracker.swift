@@ -69,17 +69,13 @@ public final class SiameseTracker: ObjectTracker {
     private var peaks: [SiameseBoxDecoder.Candidate] = []
 
     /// Starts on `frame` (which must have `rgb`) at `box` (pixels, top-left origin, inside the frame);
-    /// `confidenceModel` turns each frame's ``TrackingEvidence`` into the reported confidence. The
-    /// template is cut from `template` when given (another frame of the same clip, with colour, and
-    /// the object's box there), else from `frame` at `box`. Throws ``TrackingError/colourRequired``
-    /// without colour, ``TrackingError/invalidObservation(_:)`` for an empty box, and the network's
-    /// error when the template cannot be embedded.
+    /// `confidenceModel` turns each frame's ``TrackingEvidence`` into the reported confidence. Throws ``TrackingError/colourRequired`` without colour, ``TrackingError/invalidObservation(_:)``
+    /// for an empty box, and the network's error when the template cannot be embedded.
     public init(frame: ImageFrame, box: PixelRect, network: SiameseNetwork, settings: SiameseSettings,
-                confidenceModel: ConfidenceModel, template: TemplateSource? = nil) throws {
-        guard let rgb = frame.rgb, let templateRGB = template.map(\.frame.rgb) ?? rgb else { throw TrackingError.colourRequired }
-        let templateBox = template?.box ?? box
-        for given in [box, templateBox] where !(given.isValid && given.width >= 1 && given.height >= 1) {
-            throw TrackingError.invalidObservation("box \(given) is smaller than a pixel")
+                confidenceModel: ConfidenceModel) throws {
+        guard let rgb = frame.rgb else { throw TrackingError.colourRequired }
+        guard box.isValid, box.width >= 1, box.height >= 1 else {
+            throw TrackingError.invalidObservation("box \(box) is smaller than a pixel")
         }
         self.network = network
         self.settings = settings
@@ -88,12 +84,20 @@ public final class SiameseTracker: ObjectTracker {
         firstSize = Float((box.width * box.height).squareRoot())
         frameWidth = frame.width
         frameHeight = frame.height
-        let start = Self.placement(of: box, convention: settings.convention)
-        self.box = start.box
-        centreX = start.centreX
-        centreY = start.centreY
-        width = start.width
-        height = start.height
+        let start = settings.convention == .openCVTrackerNano
+            ? PixelRect(x: box.x.rounded(), y: box.y.rounded(), width: box.width.rounded(), height: box.height.rounded())
+            : box
+        self.box = start
+        width = Float(start.width)
+        height = Float(start.height)
+        switch settings.convention {
+        case .openCVTrackerNano, .ostrack:
+            centreX = Float(start.x) + width * 0.5
+            centreY = Float(start.y) + height * 0.5
+        case .authors:
+            centreX = Float(start.x) + (width - 1) / 2
+            centreY = Float(start.y) + (height - 1) / 2
+        }
         let mean = SiameseCropSampler.meanColour(of: rgb)
         firstFramePad = SIMD3(Int32(mean.x), Int32(mean.y), Int32(mean.z))
         templateFeatures = [Float](repeating: 0, count: network.templateFeatureCount)
@@ -110,22 +114,20 @@ public final class SiameseTracker: ObjectTracker {
         peaks.reserveCapacity(LookAlikeMemory.capacity)
         if settings.wholeFrameSearchInterval > 0 { wholeFrameFinds.reserveCapacity(settings.wholeFrameSearchCrops) }
 
-        let held = Self.placement(of: templateBox, convention: settings.convention)
-        let (viewWidth, viewHeight) = (held.width, held.height)
         let side: Int
         switch settings.convention {
         case .openCVTrackerNano, .authors:
-            let contextSum = settings.contextAmount * (viewWidth + viewHeight)
-            let exact = ((viewWidth + contextSum) * (viewHeight + contextSum)).squareRoot()
+            let contextSum = settings.contextAmount * (width + height)
+            let exact = ((width + contextSum) * (height + contextSum)).squareRoot()
             side = settings.convention == .openCVTrackerNano ? Int(exact) : Int(exact.rounded())
         case .ostrack:
-            side = Int(((viewWidth * viewHeight).squareRoot() * SiameseSettings.Convention.ostrackTemplateFactor).rounded(.up))
+            side = Int(((width * height).squareRoot() * SiameseSettings.Convention.ostrackTemplateFactor).rounded(.up))
         }
         var templateSampler = SiameseCropSampler(outputSide: network.templateSide)
         var templateCrop = [Float](repeating: 0, count: 3 * network.templateSide * network.templateSide)
-        let origin = cropOrigin(centreX: held.centreX, centreY: held.centreY, side: max(1, side))
+        let origin = cropOrigin(centreX: centreX, centreY: centreY, side: max(1, side))
         templateCrop.withUnsafeMutableBufferPointer { crop in
-            templateSampler.sample(templateRGB, originX: origin.x, originY: origin.y, side: max(1, side), pad: pad(for: templateRGB),
+            templateSampler.sample(rgb, originX: origin.x, originY: origin.y, side: max(1, side), pad: pad(for: rgb),
                                    bgr: settings.convention.takesBGR, into: crop)
         }
         try templateCrop.withUnsafeMutableBufferPointer { crop in
@@ -516,22 +518,6 @@ public final class SiameseTracker: ObjectTracker {
             let factor = SiameseSettings.Convention.ostrackTemplateFactor * Float(network.searchSide) / Float(network.templateSide)
             let side = max(1, Int(((width * height).squareRoot() * factor).rounded(.up)))
             return (side, Float(network.searchSide) / Float(side))
-        }
-    }
-
-    /// `box` as the tracker holds it by `convention`: rounded to whole pixels by OpenCV's, with its
-    /// centre where the convention puts it (the authors' counts from the box's first pixel's centre).
-    private static func placement(of box: PixelRect, convention: SiameseSettings.Convention)
-        -> (box: PixelRect, centreX: Float, centreY: Float, width: Float, height: Float) {
-        let held = convention == .openCVTrackerNano
-            ? PixelRect(x: box.x.rounded(), y: box.y.rounded(), width: box.width.rounded(), height: box.height.rounded())
-            : box
-        let width = Float(held.width), height = Float(held.height)
-        switch convention {
-        case .openCVTrackerNano, .ostrack:
-            return (held, Float(held.x) + width * 0.5, Float(held.y) + height * 0.5, width, height)
-        case .authors:
-            return (held, Float(held.x) + (width - 1) / 2, Float(held.y) + (height - 1) / 2, width, height)
         }
     }
 
