@@ -60,6 +60,11 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Option(name: .customLong("protocol"), parsing: .unconditional, help: "How runs start: ope (one pass), sre (spatial robustness) or tre (temporal robustness).")
     var evaluationProtocol: EvaluationProtocol = .ope
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "With --protocol sre: only these of its 12 starts, comma-separated (shift-left, shift-right, shift-up, shift-down, shift-up-left, shift-up-right, shift-down-left, shift-down-right, scale-0.8, scale-0.9, scale-1.1, scale-1.2).",
+        valueName: "a,b"))
+    var starts: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("0: the bare tracker; N > 0: the product pipeline, re-seeding every N frames.", valueName: "n"))
     var reseedEvery = 0
 
@@ -111,7 +116,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
                 throw ValidationError("\(error)")
             }
         }
-        if let sequences, sequenceNames(sequences).isEmpty {
+        if let sequences, commaSeparatedNames(sequences).isEmpty {
             throw ValidationError("--sequences needs at least one name")
         }
         if cameraMotion && reseedEvery == 0 {
@@ -120,6 +125,18 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
         if detector != "template" && reseedEvery == 0 {
             throw ValidationError("--detector needs --reseed-every N: the bare tracker is not re-seeded")
         }
+        if let starts {
+            guard evaluationProtocol == .sre else {
+                throw ValidationError("--starts needs --protocol sre: only its starts have names that every sequence shares")
+            }
+            let names = commaSeparatedNames(starts)
+            if names.isEmpty {
+                throw ValidationError("--starts needs at least one name")
+            }
+            if let unknown = names.first(where: { !RunStart.spatialNames.contains($0) }) {
+                throw ValidationError("--starts: no SRE start is called '\(unknown)' (the starts: \(RunStart.spatialNames.joined(separator: ", ")))")
+            }
+        }
         if compare != nil && evaluationProtocol != .ope {
             throw ValidationError("--compare needs --protocol ope: the peers' results are one-pass runs")
         }
@@ -127,13 +144,14 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
 
     func run() throws {
         let floors = try require.map { try EvaluationFloors(path: $0) }
-        var options = EvaluationOptions(levels: level.levels, sequences: sequences.map(sequenceNames),
+        var options = EvaluationOptions(levels: level.levels, sequences: sequences.map(commaSeparatedNames),
                                         outputDirectory: out, peers: compare,
                                         parameterAssignments: parameterAssignments,
                                         evaluationProtocol: evaluationProtocol, reseedEvery: reseedEvery,
                                         detector: DetectorChoice(parsing: detector), compensatesCameraMotion: cameraMotion,
                                         categories: try categories.map { try SequenceCategories(path: $0) })
         options.writesEvidence = evidence
+        options.startNames = starts.map { Set(commaSeparatedNames($0)) }
         options.trackerKind = try TrackerChoice.kind(tracker, correlationFilter: correlationFilter)
         var printedHeader = false
         let report = try DatasetEvaluation.run(dataset: dataset, options: options) { level, result in
@@ -180,7 +198,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
         if !violations.isEmpty { throw ExitCode(1) }
     }
 
-    private func sequenceNames(_ list: String) -> [String] {
+    private func commaSeparatedNames(_ list: String) -> [String] {
         EvalCommand.sequenceNames(list)
     }
 

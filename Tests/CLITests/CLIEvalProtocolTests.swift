@@ -56,6 +56,23 @@ final class CLIEvalProtocolTests: XCTestCase {
         XCTAssertTrue(outcome.stdout.contains("fast summary (SRE, bare tracker, 12-12 runs per sequence"), outcome.stdout)
     }
 
+    func testSpatialRobustnessRunsOnlyTheNamedStarts() throws {
+        let folder = try CLITemporaryFolder()
+        let outcome = try eval(["--protocol", "sre", "--starts", "scale-1.2,shift-left"], in: folder)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(folder.files(under: "out/fast/sre/\(sequence)"), ["scale-1.2.csv", "shift-left.csv"])
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out/results.json"))))
+        XCTAssertEqual((json as? [String: Any])?["starts"] as? [String], ["shift-left", "scale-1.2"])
+        XCTAssertTrue(outcome.stdout.contains("fast summary (SRE, bare tracker, 2-2 runs per sequence"), outcome.stdout)
+
+        let unknown = try eval(["--protocol", "sre", "--starts", "scale-0.7"], in: folder)
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("no SRE start is called 'scale-0.7'"), unknown.stderr)
+        let notSRE = try eval(["--starts", "scale-0.8"], in: folder)
+        XCTAssertNotEqual(notSRE.status, 0)
+        XCTAssertTrue(notSRE.stderr.contains("--starts needs --protocol sre"), notSRE.stderr)
+    }
+
     func testTemporalRobustnessStartsAtTwentyFrames() throws {
         let folder = try CLITemporaryFolder()
         let outcome = try eval(["--protocol", "tre"], in: folder)

@@ -45,4 +45,15 @@ final class TrackerConfigurationAssignmentTests: XCTestCase {
         }
         XCTAssertEqual(message("lookAlikes=maybe", .fast), "invalid tracker parameter: lookAlikes=maybe: expected on or off")
     }
+
+    func testANetworkIsJudgedByTheModelsFittedOnItsOwnEvidence() throws {
+        let fused = try TrackerConfiguration.for(.accurate, kind: .learned).applying(["network=lightfc"], level: .accurate)
+        guard case .fused(let configuration) = fused else { return XCTFail("\(fused) is not fused") }
+        XCTAssertEqual(configuration.siamese.confidenceModel, .lightFC)
+        XCTAssertEqual(configuration.siamese.appearanceConfidenceModel, .lightFCWithAppearance)
+        XCTAssertTrue(configuration.siamese.settings.redetectsWhenLost, "the level's search is kept")
+        let fast = try TrackerConfiguration.for(.fast, kind: .learned).applying(["network=nanotrack-v3"], level: .fast)
+        guard case .siamese(let siamese) = fast else { return XCTFail("\(fast) is not a Siamese tracker") }
+        XCTAssertEqual(siamese.confidenceModel, .learnedAccurate)
+    }
 }

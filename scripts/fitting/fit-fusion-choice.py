@@ -7,7 +7,8 @@ Usage:
   scripts/fitting/fit-fusion-choice.py RUN_DIR [--sequences ../shared/data/sequences] [--write]
 
 RUN_DIR holds `vtrack eval SEQUENCES --level accurate --evidence --set fusionChoice=siamese-box --out RUN_DIR`
-(the learned `accurate` level, bare, reporting the Siamese box everywhere), so that each
+(the learned `accurate` level, bare, reporting the Siamese box everywhere; with `--set network=lightfc`
+too, fit with `--network lightfc`), so that each
 `<Seq>.evidence.csv` row has the Siamese box (x, y, width, height), the filter's (partner_*), the
 Siamese tracker's cues (tracker_*), the filter's confidence (tracker_partner_logit) and the boxes'
 overlap (tracker_partner_agreement). Neither box depends on the choice (the Siamese tracker is never
@@ -17,8 +18,8 @@ on the same frames.
 Two logistic regressions (fit-confidence.py's: Newton's method, ridge 1 on the non-bias weights) over the features of
 FusionChoiceModel.featureNames, on the frames where the boxes disagree: P(Siamese box IoU >= 0.5) and
 P(filter box IoU >= 0.5); the box with the higher probability is reported. The Siamese tracker's own
-confidence is recomputed from its cues with ConfidenceModel.learnedAccurate (read from the Swift
-source); the frames since the filter's last restart follow the tracker's rule (a restart where the
+confidence is recomputed from its cues with its network's model (ConfidenceModel.learnedAccurate, or
+.lightFC with --network lightfc; read from the Swift source); the frames since the filter's last restart follow the tracker's rule (a restart where the
 boxes disagree, the Siamese confidence is above 0.5 and the filter's is not).
 
 Prints the mean success AUC (OTB thresholds 0:0.05:1, every frame after the first with ground truth)
@@ -47,14 +48,19 @@ def logit(p):
     return np.log(q / (1 - q))
 
 
-def learned_accurate_weights():
-    source = open(os.path.join(ROOT, "Sources/Tracking/Confidence/ConfidenceModel+Learned.swift")).read()
-    body = re.search(r"learnedAccurate = ConfidenceModel\(weights: \[(.*?)\]", source, re.S).group(1)
+SIAMESE_MODELS = {"nanotrack-v3": ("ConfidenceModel+Learned.swift", "learnedAccurate"),
+                  "lightfc": ("ConfidenceModel+LightFC.swift", "lightFC")}
+
+
+def siamese_weights(network):
+    file, name = SIAMESE_MODELS[network]
+    source = open(os.path.join(ROOT, "Sources/Tracking/Confidence", file)).read()
+    body = re.search(name + r" = ConfidenceModel\(weights: \[(.*?)\]", source, re.S).group(1)
     return np.array([float(v) for v in body.replace("\n", " ").split(",") if v.strip()])
 
 
-def load(run_dir, sequences_dir):
-    w = learned_accurate_weights()
+def load(run_dir, sequences_dir, network="nanotrack-v3"):
+    w = siamese_weights(network)
     out = []
     for path in sorted(glob.glob(f"{run_dir}/accurate/*.evidence.csv")):
         seq = os.path.basename(path)[: -len(".evidence.csv")]
@@ -112,9 +118,13 @@ def main():
     parser.add_argument("--sequences", default=os.path.join(ROOT, "..", "shared", "data", "sequences"))
     parser.add_argument("--benchmarks", default=os.path.join(ROOT, "docs", "dev-set-benchmarks.json"))
     parser.add_argument("--categories", default=os.path.join(ROOT, "docs", "dev-set-categories.json"))
+    parser.add_argument("--network", choices=sorted(SIAMESE_MODELS), default="nanotrack-v3",
+                        help="the Siamese network of the run (`--set network=lightfc`): its confidence model judges its box")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
-    data = load(args.run, args.sequences)
+    if args.write and args.network != "nanotrack-v3":
+        sys.exit("--write writes the shipped accurate level's choice, which runs nanotrack-v3")
+    data = load(args.run, args.sequences, args.network)
     if not data:
         sys.exit(f"{args.run}: no accurate/*.evidence.csv")
     bench = {}

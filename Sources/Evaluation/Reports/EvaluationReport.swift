@@ -85,6 +85,8 @@ public struct EvaluationReport: Sendable, Codable {
     public var dataset: String
     /// How the tracker was started on each sequence (vtrack's levels; peers are one-pass runs).
     public var evaluationProtocol: EvaluationProtocol
+    /// The protocol's starts that were run (`--starts`), in its order; `nil` = all of them.
+    public var startNames: [String]?
     /// Re-seeding interval of the product pipeline in frames; 0 = the bare tracker.
     public var reseedEvery: Int
     /// The pipeline's re-seeding detector; nil for the bare tracker.
@@ -106,7 +108,7 @@ public struct EvaluationReport: Sendable, Codable {
     public var calibrationPlot: String
 
     enum CodingKeys: String, CodingKey {
-        case dataset, evaluationProtocol = "protocol", reseedEvery = "reseed_every", detector
+        case dataset, evaluationProtocol = "protocol", startNames = "starts", reseedEvery = "reseed_every", detector
         case parameterAssignments = "parameter_assignments", categoriesFile = "categories_file"
         case sequenceNames = "sequences", levels, peers, resultsJSON = "results_json"
         case successPlot = "success_plot", precisionPlot = "precision_plot", calibrationPlot = "calibration_plot"

@@ -21,6 +21,8 @@ public struct EvaluationOptions: Sendable {
     public var parameterAssignments: [String]
     /// How each sequence's runs start.
     public var evaluationProtocol: EvaluationProtocol
+    /// Only the protocol's starts with these names (``RunStart/name``, e.g. `scale-0.8`); `nil` = all.
+    public var startNames: Set<String>?
     /// 0 = the bare tracker (``LockstepRunner``); N > 0 = the product pipeline re-seeding every N
     /// frames (``PipelineRunner``).
     public var reseedEvery: Int
@@ -116,9 +118,10 @@ public enum DatasetEvaluation {
                     ? try PipelineRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
                                              reseedEvery: options.reseedEvery, detector: options.detector,
                                              compensatesCameraMotion: options.compensatesCameraMotion,
-                                             trackerKind: options.trackerKind)
+                                             trackerKind: options.trackerKind, startNames: options.startNames)
                     : try LockstepRunner.run(sequence, protocol: options.evaluationProtocol, level: level,
-                                             configuration: configuration, trackerKind: options.trackerKind)
+                                             configuration: configuration, trackerKind: options.trackerKind,
+                                             startNames: options.startNames)
                 let scored = try score(runs, of: sequence, folder: options.csvFolder(level: level),
                                        protocol: options.evaluationProtocol, writesEvidence: options.writesEvidence, inputs: inputs)
                 let runTracked = runs.reduce(0) { $0 + max(0, $1.records.count - 1) }
@@ -163,7 +166,9 @@ public enum DatasetEvaluation {
         }
 
         let report = EvaluationReport(
-            dataset: directory, evaluationProtocol: options.evaluationProtocol, reseedEvery: options.reseedEvery,
+            dataset: directory, evaluationProtocol: options.evaluationProtocol,
+            startNames: options.startNames.map { names in RunStart.spatialNames.filter(names.contains) },
+            reseedEvery: options.reseedEvery,
             detector: options.reseedEvery > 0 ? options.detector.description : nil,
             parameterAssignments: options.parameterAssignments, categoriesFile: options.categories?.path,
             sequenceNames: dataset.sequences.map(\.name), levels: levels, peers: peerResults,

@@ -22,7 +22,14 @@ public enum EvaluationProtocol: String, Sendable, CaseIterable, Codable {
     ///   - frameHeight: video height in pixels.
     /// - Returns: OPE and SRE: no run when frame 0's box is not valid (the caller reports it);
     ///   TRE: no run when no frame has a valid box.
-    public func starts(groundTruth: [PixelRect], frameWidth: Int, frameHeight: Int) -> [RunStart] {
+    ///   - names: only the starts with these names (``RunStart/name``), in the protocol's order; `nil` = all.
+    public func starts(groundTruth: [PixelRect], frameWidth: Int, frameHeight: Int, names: Set<String>? = nil) -> [RunStart] {
+        let all = allStarts(groundTruth: groundTruth, frameWidth: frameWidth, frameHeight: frameHeight)
+        guard let names else { return all }
+        return all.filter { names.contains($0.name) }
+    }
+
+    private func allStarts(groundTruth: [PixelRect], frameWidth: Int, frameHeight: Int) -> [RunStart] {
         switch self {
         case .ope:
             guard let first = groundTruth.first, first.isValid else { return [] }

@@ -27,7 +27,7 @@ public enum LockstepRunner {
     /// ``NeuralDetectionError`` when the runtime is installed but the appearance describer is not usable.
     public static func run(_ sequence: OTBSequence, protocol evaluationProtocol: EvaluationProtocol,
                            level: TrackingLevel, configuration: TrackerConfiguration? = nil,
-                           trackerKind: TrackerKind = .learned) throws -> [SequenceRun] {
+                           trackerKind: TrackerKind = .learned, startNames: Set<String>? = nil) throws -> [SequenceRun] {
         let clock = ContinuousClock()
         let started = clock.now
         let reader: VideoReader
@@ -37,7 +37,7 @@ public enum LockstepRunner {
             throw EvaluationError.videoFailed(path: sequence.videoPath, reason: "\(error)")
         }
         let width = reader.info.width, height = reader.info.height
-        let starts = try usableStarts(of: sequence, protocol: evaluationProtocol, width: width, height: height)
+        let starts = try usableStarts(of: sequence, protocol: evaluationProtocol, names: startNames, width: width, height: height)
         let describer = try AppearanceDescription.loadShared()
         let runs = starts.map {
             LockstepRun(start: $0, width: width, height: height, level: level, configuration: configuration,
@@ -75,11 +75,12 @@ public enum LockstepRunner {
         }
     }
 
-    /// The protocol's starts with their boxes clipped to the frame; throws when there is none or a
-    /// box has less than a pixel inside the frame.
+    /// The protocol's starts (those named in `names`, or all) with their boxes clipped to the frame;
+    /// throws when there is none or a box has less than a pixel inside the frame.
     static func usableStarts(of sequence: OTBSequence, protocol evaluationProtocol: EvaluationProtocol,
-                             width: Int, height: Int) throws -> [RunStart] {
-        let starts = evaluationProtocol.starts(groundTruth: sequence.groundTruth, frameWidth: width, frameHeight: height)
+                             names: Set<String>?, width: Int, height: Int) throws -> [RunStart] {
+        let starts = evaluationProtocol.starts(groundTruth: sequence.groundTruth, frameWidth: width, frameHeight: height,
+                                               names: names)
         guard !starts.isEmpty else {
             throw EvaluationError.trackingFailed(sequence: sequence.name, frame: 0,
                                                  reason: "no usable start: ground-truth box \(sequence.groundTruth.first.map { "\($0)" } ?? "-") is not a box inside the \(width)x\(height) frame")

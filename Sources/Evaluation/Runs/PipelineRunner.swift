@@ -20,7 +20,8 @@ public enum PipelineRunner {
     /// start is unusable or a session fails.
     public static func run(_ sequence: OTBSequence, protocol evaluationProtocol: EvaluationProtocol,
                            level: TrackingLevel, reseedEvery: Int, detector: DetectorChoice = .template,
-                           compensatesCameraMotion: Bool = false, trackerKind: TrackerKind = .learned) throws -> [SequenceRun] {
+                           compensatesCameraMotion: Bool = false, trackerKind: TrackerKind = .learned,
+                           startNames: Set<String>? = nil) throws -> [SequenceRun] {
         let clock = ContinuousClock()
         let started = clock.now
         let info: VideoInfo
@@ -29,7 +30,7 @@ public enum PipelineRunner {
         } catch {
             throw EvaluationError.videoFailed(path: sequence.videoPath, reason: "\(error)")
         }
-        let starts = try LockstepRunner.usableStarts(of: sequence, protocol: evaluationProtocol,
+        let starts = try LockstepRunner.usableStarts(of: sequence, protocol: evaluationProtocol, names: startNames,
                                                      width: info.width, height: info.height)
         let frameCount = sequence.groundTruth.count
         let sessions = try starts.map { start in

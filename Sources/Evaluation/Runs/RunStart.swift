@@ -25,6 +25,10 @@ public struct RunStart: Sendable, Equatable, Codable {
     public static let spatialScales = [0.8, 0.9, 1.1, 1.2]
     /// Shift of the spatial robustness protocol, as a fraction of the box width (x) and height (y).
     public static let spatialShiftFraction = 0.1
+    /// The directions of the spatial robustness protocol's shifts, in its order (y grows downwards).
+    public static let spatialShiftDirections = ["left", "right", "up", "down", "up-left", "up-right", "down-left", "down-right"]
+    /// The names of the spatial robustness protocol's 12 starts, in its order (`shift-left`, ..., `scale-1.2`).
+    public static let spatialNames = spatialShiftDirections.map { "shift-" + $0 } + spatialScales.map { "scale-\($0)" }
     /// Number of start frames of the temporal robustness protocol.
     public static let temporalSegments = 20
 
@@ -35,12 +39,9 @@ public struct RunStart: Sendable, Equatable, Codable {
     /// the `frameWidth` x `frameHeight` frame (pixels); a box with nothing inside the frame is left out.
     public static func spatial(box: PixelRect, frameWidth: Int, frameHeight: Int) -> [RunStart] {
         let dx = spatialShiftFraction * box.width, dy = spatialShiftFraction * box.height
-        let shifts: [(String, Double, Double)] = [
-            ("left", -dx, 0), ("right", dx, 0), ("up", 0, -dy), ("down", 0, dy),
-            ("up-left", -dx, -dy), ("up-right", dx, -dy), ("down-left", -dx, dy), ("down-right", dx, dy),
-        ]
-        var candidates = shifts.map { name, x, y in
-            ("shift-" + name, PixelRect(x: box.x + x, y: box.y + y, width: box.width, height: box.height))
+        let offsets: [(Double, Double)] = [(-dx, 0), (dx, 0), (0, -dy), (0, dy), (-dx, -dy), (dx, -dy), (-dx, dy), (dx, dy)]
+        var candidates = zip(spatialShiftDirections, offsets).map { name, offset in
+            ("shift-" + name, PixelRect(x: box.x + offset.0, y: box.y + offset.1, width: box.width, height: box.height))
         }
         candidates += spatialScales.map { factor in
             ("scale-\(factor)", box.resized(width: box.width * factor, height: box.height * factor))

@@ -32,6 +32,19 @@ public struct SiameseConfiguration: Sendable, Equatable {
     public static let lightFC = SiameseConfiguration(settings: .authorsLightFC, confidenceModel: .lightFC,
                                                      appearanceConfidenceModel: .lightFCWithAppearance)
 
+    /// The configuration running `release` with the authors' loop for it (``SiameseSettings/withNetwork(_:)``,
+    /// keeping this one's search) and the confidence models fitted on that network's own evidence:
+    /// NanoTrack v2's `fast` models, v3's `accurate` ones, LightFC's.
+    public func withNetwork(_ release: SiameseNetworkRelease) -> SiameseConfiguration {
+        let models: (ConfidenceModel, ConfidenceModel) = switch release {
+        case .nanoTrackV2: (.learnedFast, .learnedFastWithAppearance)
+        case .nanoTrackV3: (.learnedAccurate, .learnedAccurateWithAppearance)
+        case .lightFC: (.lightFC, .lightFCWithAppearance)
+        }
+        return SiameseConfiguration(settings: settings.withNetwork(release), confidenceModel: models.0,
+                                    appearanceConfidenceModel: models.1)
+    }
+
     private static func withSearch(_ settings: SiameseSettings, _ model: ConfidenceModel,
                                    _ withAppearance: ConfidenceModel) -> SiameseConfiguration {
         var settings = settings

@@ -9,7 +9,8 @@ extension TrackerConfiguration {
     /// `lookAlikes=on|off` sets the Siamese tracker's ``SiameseSettings/tellsLookAlikesApart``, and
     /// `refindingZooms=1:2:0.5` its ``SiameseSettings/refindingZooms`` (positive multiples, `:` between).
     /// `network=NAME` runs the Siamese tracker on another ``SiameseNetworkRelease`` with its authors'
-    /// loop, keeping the level's search (``SiameseSettings/withNetwork(_:)``).
+    /// loop, keeping the level's search, judged by the models fitted on that network's evidence
+    /// (``SiameseConfiguration/withNetwork(_:)``).
     /// Throws ``TrackingError/invalidParameter(_:)`` for text that is not `name=value`, an unknown
     /// name (whatever the level), a wrong value, or a name of a tracker that `level`'s
     /// configuration does not run (a filter field at `fast`, `fusionChoice` off a fused level).
@@ -94,20 +95,19 @@ extension TrackerConfiguration {
         return replacingSiameseSettings(settings)
     }
 
-    /// The configuration whose Siamese tracker runs the network `name` names (a filter configuration
-    /// becomes the level's learned one first).
+    /// The configuration whose Siamese tracker runs the network `name` names, with that network's
+    /// confidence models (a filter configuration becomes the level's learned one first).
     private func withNetwork(_ name: String, level: TrackingLevel) throws -> TrackerConfiguration {
         guard let release = SiameseNetworkRelease(rawValue: name) else {
             throw TrackingError.invalidParameter(
                 "network=\(name): expected one of \(SiameseNetworkRelease.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         switch self {
-        case .correlationFilter:
-            var siamese = SiameseConfiguration.learned(level)
-            siamese.settings = siamese.settings.withNetwork(release)
-            return .siamese(siamese)
-        case .siamese(let siamese): return replacingSiameseSettings(siamese.settings.withNetwork(release))
-        case .fused(let fused): return replacingSiameseSettings(fused.siamese.settings.withNetwork(release))
+        case .correlationFilter: return .siamese(SiameseConfiguration.learned(level).withNetwork(release))
+        case .siamese(let siamese): return .siamese(siamese.withNetwork(release))
+        case .fused(var fused):
+            fused.siamese = fused.siamese.withNetwork(release)
+            return .fused(fused)
         }
     }
 
