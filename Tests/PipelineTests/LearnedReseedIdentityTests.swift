@@ -70,4 +70,20 @@ final class LearnedReseedIdentityTests: XCTestCase {
             XCTAssertFalse(walker.isLost, "\(kind)")
         }
     }
+
+    /// Between scheduled runs a person track's box is checked against the people seen near its start
+    /// (walker 4, 100 px to walker 5's left on frame 0, is one). A track still at walker 5's start box
+    /// is on walker 5 and nobody else on frame 10 (IoU 0.40 by the ground truth) and is left alone; on
+    /// frame 30 walker 4 stands there (IoU 0.71, none with walker 5), so the track is doubted: drawn
+    /// dashed until a run confirms it.
+    func testATrackThatNowShowsTheWalkerBesideItsPersonIsDoubtedBetweenRuns() throws {
+        let contexts = try frames([0, 10, 30])
+        let reseeder = try TrackReseeder(policy: ReseedPolicy(), detector: .person)
+        let walker = track(walker5OnFrame0, on: contexts[0]!, level: .accurate, kind: .learned)
+        try reseeder.startIdentities(of: [walker], in: contexts[0]!.colour)
+        try reseeder.prepare([walker], on: contexts[10]!, frameOffset: 10)
+        XCTAssertFalse(walker.doubtsIdentity, "doubted on frame 10, on walker 5")
+        try reseeder.prepare([walker], on: contexts[30]!, frameOffset: 30)
+        XCTAssertTrue(walker.doubtsIdentity, "not doubted on frame 30, on walker 4")
+    }
 }

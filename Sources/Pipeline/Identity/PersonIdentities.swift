@@ -17,12 +17,32 @@ import Tracking
 /// shared with someone else would teach the memory two people); away from the tracker the track is
 /// re-seeded there when the tracker's own box matches the memory less, by the margin. Otherwise the
 /// run is no support (the track is drawn dashed).
+///
+/// Each identity also remembers its look-alikes: the other people seen near the track (on its start
+/// frame, and the reachable detections apart from the one a run confirmed). Between scheduled runs,
+/// every ``checkEvery`` frames, a track that a run last supported has its box embedded: when it looks
+/// more like one of its look-alikes, or like another person track's memory, than like its own
+/// memory, the tracker has likely moved onto someone else, and the track is drawn dashed until a run
+/// confirms it (``TrackedObject/doubtIdentity()``).
 final class PersonIdentities {
+    /// Frames between the checks of a track's box against its look-alikes.
+    static let checkEvery = 10
+    /// Look-alikes an identity keeps (the oldest forgotten first).
+    static let lookAlikeCapacity = 8
+
     private struct Identity {
         var memory: IdentityMemory
+        /// Embeddings of other people seen near the track, each as a memory of one.
+        var lookAlikes: [IdentityMemory] = []
         /// Where the identity was last confirmed (pixels, top-left origin) and the frame offset.
         var confirmedBox: PixelRect
         var confirmedOffset: Int
+
+        /// Remembers another person seen near the track.
+        mutating func noteLookAlike(_ embedding: [Float]) {
+            if lookAlikes.count == PersonIdentities.lookAlikeCapacity { lookAlikes.removeFirst() }
+            lookAlikes.append(IdentityMemory(first: embedding))
+        }
     }
 
     private let reidentifier: PersonReidentifier
@@ -43,10 +63,34 @@ final class PersonIdentities {
     /// Gives an identity to each of `objects` whose start box overlaps one of `people` (the person
     /// detections of the start frame) at ``ReseedPolicy/minimumIoU`` or more, from its start box.
     func start(_ objects: [TrackedObject], people: [Detection], in frame: ImageFrame) throws {
+        embeddings.removeAll(keepingCapacity: true)
         for object in objects where people.contains(where: { $0.box.iou(object.box) >= policy.minimumIoU }) {
             guard let box = object.box.clipped(toWidth: frame.width, height: frame.height), box.isValid else { continue }
             try reidentifier.embed(frame, box: box, into: &scratch)
-            identities[object.trackID] = Identity(memory: IdentityMemory(first: scratch), confirmedBox: box, confirmedOffset: 0)
+            var identity = Identity(memory: IdentityMemory(first: scratch), confirmedBox: box, confirmedOffset: 0)
+            let size = (box.width * box.height).squareRoot()
+            let reach = policy.searchRadius(size: size, framesSince: policy.interval)
+            for index in people.indices where people[index].box.iou(box) == 0
+                && hypot(people[index].box.centerX - box.centerX, people[index].box.centerY - box.centerY) <= reach {
+                identity.noteLookAlike(try embedding(of: index, people, frame))
+            }
+            identities[object.trackID] = identity
+        }
+    }
+
+    /// Between scheduled runs (call it on every frame, `frameOffset` frames after the start): every
+    /// ``checkEvery`` frames, doubts the identity of each of `objects` that a run last supported and
+    /// whose box on `frame` looks more like a look-alike or another identified track than like its own memory.
+    func check(_ objects: [TrackedObject], in frame: ImageFrame, frameOffset: Int) throws {
+        guard frameOffset > 0, frameOffset % Self.checkEvery == 0 else { return }
+        for object in objects where object.unsupportedRuns == 0 && !object.doubtsIdentity {
+            guard let identity = identities[object.trackID],
+                  let box = object.box.clipped(toWidth: frame.width, height: frame.height), box.isValid else { continue }
+            try reidentifier.embed(frame, box: box, into: &scratch)
+            let own = identity.memory.similarity(to: scratch)
+            let someoneElse = identity.lookAlikes.contains { $0.similarity(to: scratch) > own }
+                || identities.contains { $0.key != object.trackID && $0.value.memory.similarity(to: scratch) > own }
+            if someoneElse { object.doubtIdentity() }
         }
     }
 
@@ -93,6 +137,9 @@ final class PersonIdentities {
                 object.reseed(at: found, frameWidth: frame.width, frameHeight: frame.height)
                 object.recordSupport(true)
             }
+            for other in ranked.dropFirst() where detections[other.index].box.iou(found) == 0 {
+                identity.noteLookAlike(try embedding(of: other.index, detections, frame))
+            }
             claimed.insert(best.index)
             identity.confirmedBox = found
             identity.confirmedOffset = frameOffset
@@ -100,7 +147,7 @@ final class PersonIdentities {
         }
     }
 
-    /// The embedding of detection `index`, computed once per run.
+    /// The embedding of detection `index`, computed once per run (or per start).
     private func embedding(of index: Int, _ detections: [Detection], _ frame: ImageFrame) throws -> [Float] {
         if let known = embeddings[index] { return known }
         var embedding = [Float](repeating: 0, count: PersonReidentifier.length)

@@ -31,6 +31,10 @@ final class MultiObjectTrack {
     /// The object's appearance as first seen, kept while it is lost so a detection can be told to be it.
     let appearance: TemplateRedetector?
     private(set) var motion: KalmanBoxFilter
+    /// What the person looks like to the re-identification network, with a person detector (nil otherwise).
+    private(set) var identity: IdentityMemory?
+    /// Detector runs that matched the track since its identity last took an embedding.
+    private(set) var runsSinceRemembered = 0
     /// Detector runs that matched a detection to this track.
     private(set) var hits = 1
     /// Frames spent lost.
@@ -63,6 +67,13 @@ final class MultiObjectTrack {
         Double(appearance?.firstAppearanceAgreement(in: frame, box: box) ?? 0)
     }
 
+    /// Adds a unit-length re-identification embedding of the person, from a frame they were seen
+    /// alone (the first one makes the identity).
+    func remember(_ embedding: [Float]) {
+        if identity == nil { identity = IdentityMemory(first: embedding) } else { identity?.remember(embedding) }
+        runsSinceRemembered = 0
+    }
+
     /// Starts a new frame: moves the motion model one frame ahead.
     func predict() {
         isMatched = false
@@ -71,10 +82,12 @@ final class MultiObjectTrack {
 
     /// A detection is this track on the current frame: the motion model takes it in, the tracker
     /// restarts there (a lost track gets a new tracker and its id back), and enough hits confirm a
-    /// tentative track.
-    func match(_ detection: Detection, on context: FrameContext, level: TrackingLevel, confirmationHits: Int) {
+    /// tentative track. `restartsMotion`: the motion model starts afresh at the detection (a lost
+    /// person found again by appearance, away from where the model expected them).
+    func match(_ detection: Detection, on context: FrameContext, level: TrackingLevel, confirmationHits: Int,
+               restartsMotion: Bool = false) {
         let frame = context.image
-        motion.update(with: detection.box)
+        if restartsMotion { motion = KalmanBoxFilter(box: detection.box) } else { motion.update(with: detection.box) }
         let box = motion.box.clipped(toWidth: frame.width, height: frame.height) ?? detection.box
         if let object {
             object.reseed(at: box, frameWidth: frame.width, frameHeight: frame.height)
@@ -84,6 +97,7 @@ final class MultiObjectTrack {
                                    level: level, kind: .correlationFilter, learnsAppearance: true)
         }
         hits += 1
+        runsSinceRemembered += 1
         framesLost = 0
         isMatched = true
         if phase == .lost || (phase == .tentative && hits >= confirmationHits) { phase = .confirmed }

@@ -1,22 +1,38 @@
 import Detection
+import Foundation
 import Imaging
+import NeuralDetection
 import TrackFormats
 import Tracking
 import VideoIO
 
 /// Automatic multi-object tracking: every object a class detector finds gets a track, followed by
-/// its own correlation tracker between detector runs.
+/// its own correlation tracker between detector runs; with a person detector every person track
+/// also has an identity (``IdentityMemory`` of re-identification embeddings, ``PersonReidentifier``).
 ///
 /// Each detector run (every ``Parameters/detectEvery`` frames) associates detections with tracks in
 /// ByteTrack's two stages, each an optimal assignment on overlap with the track's motion prediction
 /// (``KalmanBoxFilter``, corrected by the correlation tracker between runs) plus, in the first stage,
-/// how much the detection looks like the track's object as first seen:
+/// how much the detection looks like the track's object:
 /// 1. confident detections with every followed track, tentative and confirmed, and the lost ones
 ///    that could come back (a tentative track has a correlation tracker too, so its prediction is
 ///    as good as a confirmed one's: matching it last, as ByteTrack does its unconfirmed tracks, let
 ///    older tracks take a newcomer's detection; measured in docs/mot.md);
 /// 2. the remaining low-score detections with confirmed tracks still unmatched (a person half hidden
 ///    scores low).
+/// With identities, appearance enters the first stage only where the overlap leaves a choice (a
+/// track overlapping two detections, a detection overlapping two tracks or another detection, a lost
+/// track coming back): there the pair's similarity to the track's memory is added to its overlap,
+/// and a pair is never matched below ``Parameters/appearanceGate`` (as DeepSORT and BoT-SORT gate by
+/// appearance) nor when the detection looks more like another of the tracks it overlaps than like
+/// this one (a track whose person is hidden does not take over the one in front). Then, before a
+/// confident detection left over starts a new track, the lost tracks whose motion can reach it are
+/// compared with it by appearance: one that matches it at ``Parameters/sameIdentityScore`` or more,
+/// by ``Parameters/identityMargin`` over every other pairing of either and over every other track's
+/// memory, takes it back (a person found again after an occlusion keeps their id). A
+/// track's memory takes the embedding of its detection every ``Parameters/rememberEvery`` runs that
+/// matched it, when no other detection touches that one and it still looks like the memory. So a
+/// person is embedded when they start, every few runs, and where their identity is in question.
 ///
 /// A tentative track is confirmed once ``Parameters/confirmationHits`` runs matched it (tracks on
 /// the start frame at once; ``MOTResultRules`` then makes its tentative frames results too) and
@@ -39,6 +55,18 @@ package final class MultiObjectTracker: TrackGroup {
         /// Overlap with a matched track above which an unmatched track is taken to be on its object.
         var duplicateIoU = 0.5
         var framesKeptLost = 30
+        /// Least cosine similarity (-1...1) of a detection to a track's memory for the two to be
+        /// matched where appearance is asked (two different people's median on the TUD clips: 0.10-0.11).
+        var appearanceGate: Float = 0.1
+        /// Least similarity, and margin over every other pairing and every other track's memory, for a
+        /// lost track to take back a detection by appearance alone (measured on the TUD clips: 0.25
+        /// and 0.1; the margin, not the score, keeps it from taking someone else).
+        var sameIdentityScore: Float = 0.25, identityMargin: Float = 0.1
+        /// Spread of a lost person's unexplained motion per square root of a frame, in sizes: how
+        /// far from the prediction they may be found again (``ReseedPolicy/motionSpread``).
+        var motionSpread = 0.5
+        /// Matched runs between embeddings a track's memory takes.
+        var rememberEvery = 5
 
         package init() {}
     }
@@ -48,11 +76,17 @@ package final class MultiObjectTracker: TrackGroup {
     private let usesColour: Bool
     private let defaultLabel: String
     private let level: TrackingLevel
+    /// This run's detections' embeddings, with a person detector (nil otherwise: no identities).
+    private let embeddings: DetectionEmbeddings?
     private var tracks: [MultiObjectTrack] = []
     private var nextTrackID = 1
 
-    package init(detector: any Detector, usesColour: Bool, defaultLabel: String, level: TrackingLevel, parameters: Parameters) {
+    /// `reidentifier`: the person re-identification network that gives tracks identities (with a
+    /// person detector), or nil.
+    package init(detector: any Detector, usesColour: Bool, defaultLabel: String, level: TrackingLevel, parameters: Parameters,
+                 reidentifier: PersonReidentifier? = nil) {
         self.detector = detector
+        embeddings = reidentifier.map { DetectionEmbeddings(reidentifier: $0) }
         self.usesColour = usesColour
         self.defaultLabel = defaultLabel
         self.level = level
@@ -77,7 +111,9 @@ package final class MultiObjectTracker: TrackGroup {
             track.end()
         }
         guard frameOffset % max(1, parameters.detectEvery) == 0 else { return }
-        let detections = try detector.detect(in: usesColour ? context.colour : frame)
+        let picture = usesColour ? context.colour : frame
+        let detections = try detector.detect(in: picture)
+        embeddings?.begin(detections, in: picture)
         let confident = detections.indices.filter { detections[$0].score >= parameters.highScore }
         let low = detections.indices.filter { detections[$0].score < parameters.highScore }
 
@@ -85,10 +121,11 @@ package final class MultiObjectTracker: TrackGroup {
         let free = SequenceRequestHandler.maximumTrackersPerType - tracks.filter(\.isFollowed).count
         let returning = tracks.filter { $0.phase == .lost && !$0.isEnding }.sorted { $0.framesLost < $1.framesLost }.prefix(max(0, free))
         let live = tracks.filter { $0.phase == .confirmed || $0.phase == .tentative } + returning
-        let unusedConfident = associate(live, confident, detections, minimumIoU: parameters.confidentIoU, on: context,
-                                        withAppearance: true)
+        let unusedConfident = try associate(live, confident, detections, minimumIoU: parameters.confidentIoU, on: context,
+                                            withAppearance: true)
         let stillUnmatched = tracks.filter { $0.phase == .confirmed && !$0.isMatched }
-        _ = associate(stillUnmatched, low, detections, minimumIoU: parameters.lowScoreIoU, on: context, withAppearance: false)
+        _ = try associate(stillUnmatched, low, detections, minimumIoU: parameters.lowScoreIoU, on: context, withAppearance: false)
+        let unknown = try reidentify(unusedConfident, detections, on: context)
 
         let matchedBoxes = tracks.filter(\.isMatched).map(\.predictedBox)
         for track in tracks where !track.isMatched {
@@ -103,7 +140,7 @@ package final class MultiObjectTracker: TrackGroup {
                 break
             }
         }
-        startTracks(unusedConfident.map { detections[$0] }, on: context, confirmed: frameOffset == 0)
+        try startTracks(unknown, detections, on: context, confirmed: frameOffset == 0)
     }
 
     /// Takes in the trackers' results on the frame just performed.
@@ -150,33 +187,123 @@ package final class MultiObjectTracker: TrackGroup {
     }
 
     /// Matches `candidates` (indices into `detections`) to `group` by an optimal assignment on IoU
-    /// with the tracks' predictions (plus appearance agreement when asked), gated at `minimumIoU`
-    /// and by class; matched tracks take their detection. Returns the candidates left unmatched.
+    /// with the tracks' predictions (plus appearance agreement when asked: by identity where the
+    /// overlap leaves a choice, else by first appearance), gated at `minimumIoU` and by class;
+    /// matched tracks take their detection. Returns the candidates left unmatched.
     private func associate(_ group: [MultiObjectTrack], _ candidates: [Int], _ detections: [Detection], minimumIoU: Double,
-                           on context: FrameContext, withAppearance: Bool) -> [Int] {
+                           on context: FrameContext, withAppearance: Bool) throws -> [Int] {
         guard !group.isEmpty, !candidates.isEmpty else { return candidates }
+        let boxes = candidates.map { detections[$0].box }
+        let similarities = withAppearance ? try identitySimilarities(group, candidates, boxes, minimumIoU: minimumIoU) : [:]
         let association = TrackDetectionAssociation(minimumIoU: minimumIoU)
-        let result = association.associate(tracks: group.map(\.predictedBox), detections: candidates.map { detections[$0].box }) { t, d in
+        let result = association.associate(tracks: group.map(\.predictedBox), detections: boxes) { t, d in
             let track = group[t], detection = detections[candidates[d]]
             guard track.classLabel == nil || detection.label == nil || track.classLabel == detection.label else { return nil }
-            return withAppearance ? track.agreement(in: context.image, box: detection.box) : 0
+            guard withAppearance else { return 0 }
+            guard embeddings != nil, track.identity != nil else { return track.agreement(in: context.image, box: detection.box) }
+            guard let similarity = similarities[[t, d]] else { return 0 }
+            let rival = group.indices.filter { $0 != t }.compactMap { similarities[[$0, d]] }.max() ?? -1
+            guard similarity >= parameters.appearanceGate, similarity >= rival else { return nil }
+            return Double(similarity)
         }
         for match in result.matches {
-            group[match.track].match(detections[candidates[match.detection]], on: context, level: level,
-                                     confirmationHits: parameters.confirmationHits)
+            let track = group[match.track], index = candidates[match.detection]
+            track.match(detections[index], on: context, level: level, confirmationHits: parameters.confirmationHits)
+            if withAppearance { try refreshIdentity(of: track, from: index, detections) }
         }
         return result.unmatchedDetections.map { candidates[$0] }
     }
 
-    /// Starts a track for each confident detection left that is not on a followed track, while
-    /// trackers are free; on the start frame they are confirmed at once.
-    private func startTracks(_ found: [Detection], on context: FrameContext, confirmed: Bool) {
+    /// The similarity of each pair `[track, detection]` (indices into `group` and `boxes`, the boxes
+    /// of `candidates`) within `minimumIoU` whose overlap alone leaves the identity in question (the
+    /// track overlaps another detection, the detection another track or another detection, or the
+    /// track is lost) to the track's memory; empty without identities.
+    private func identitySimilarities(_ group: [MultiObjectTrack], _ candidates: [Int], _ boxes: [PixelRect],
+                                      minimumIoU: Double) throws -> [[Int]: Float] {
+        guard let embeddings else { return [:] }
+        let within = group.map { track in boxes.map { $0.iou(track.predictedBox) >= minimumIoU } }
+        var similarities: [[Int]: Float] = [:]
+        for t in group.indices {
+            guard let identity = group[t].identity else { continue }
+            for d in boxes.indices where within[t][d] {
+                let trackHasAnother = boxes.indices.contains { $0 != d && within[t][$0] }
+                let detectionHasAnother = group.indices.contains { $0 != t && within[$0][d] }
+                    || boxes.indices.contains { $0 != d && boxes[$0].iou(boxes[d]) > 0 }
+                if trackHasAnother || detectionHasAnother || group[t].phase == .lost {
+                    similarities[[t, d]] = identity.similarity(to: try embeddings.embedding(of: candidates[d]))
+                }
+            }
+        }
+        return similarities
+    }
+
+    /// Gives a lost person track back the confident detection among `candidates` (indices into
+    /// `detections`) that its motion can reach and that matches its memory at
+    /// ``Parameters/sameIdentityScore`` or more, by ``Parameters/identityMargin`` over every other
+    /// pairing of the track or the detection, best pairs first, while trackers are free. Returns the
+    /// candidates left.
+    private func reidentify(_ candidates: [Int], _ detections: [Detection], on context: FrameContext) throws -> [Int] {
+        guard let embeddings, !candidates.isEmpty else { return candidates }
+        let lost = tracks.filter { $0.phase == .lost && !$0.isEnding && !$0.isMatched && $0.identity != nil }
+        guard !lost.isEmpty else { return candidates }
+        var pairs: [(track: Int, candidate: Int, similarity: Float)] = []
+        for (t, track) in lost.enumerated() {
+            guard let identity = track.identity else { continue }
+            let predicted = track.predictedBox
+            let size = (predicted.width * predicted.height).squareRoot()
+            let radius = size * (1 + parameters.motionSpread * Double(track.framesLost).squareRoot())
+            for (c, index) in candidates.enumerated() {
+                let box = detections[index].box
+                guard hypot(box.centerX - predicted.centerX, box.centerY - predicted.centerY) <= radius else { continue }
+                pairs.append((t, c, identity.similarity(to: try embeddings.embedding(of: index))))
+            }
+        }
+        var free = SequenceRequestHandler.maximumTrackersPerType - tracks.filter(\.isFollowed).count
+        var taken = Set<Int>(), returned = Set<Int>()
+        for pair in pairs.sorted(by: { $0.similarity > $1.similarity }) where free > 0 {
+            guard pair.similarity >= parameters.sameIdentityScore, !taken.contains(pair.candidate), !returned.contains(pair.track) else {
+                continue
+            }
+            let track = lost[pair.track], index = candidates[pair.candidate]
+            var rival = pairs.filter { ($0.track == pair.track) != ($0.candidate == pair.candidate) }.map(\.similarity).max() ?? -1
+            let embedding = try embeddings.embedding(of: index)
+            for other in tracks where other !== track && other.phase != .lost {
+                if let memory = other.identity { rival = max(rival, memory.similarity(to: embedding)) }
+            }
+            guard pair.similarity - rival >= parameters.identityMargin else { continue }
+            track.match(detections[index], on: context, level: level, confirmationHits: parameters.confirmationHits, restartsMotion: true)
+            try refreshIdentity(of: track, from: index, detections)
+            taken.insert(pair.candidate)
+            returned.insert(pair.track)
+            free -= 1
+        }
+        return candidates.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
+    }
+
+    /// Adds the embedding of detection `index`, just matched to `track`, to its memory when
+    /// ``Parameters/rememberEvery`` matched runs have passed, no other detection touches it (a box
+    /// shared with someone else would teach the memory two people) and it still looks like the memory.
+    private func refreshIdentity(of track: MultiObjectTrack, from index: Int, _ detections: [Detection]) throws {
+        guard let embeddings, let identity = track.identity, track.runsSinceRemembered >= parameters.rememberEvery,
+              detections[index].score >= parameters.highScore,
+              !detections.indices.contains(where: { $0 != index && detections[$0].box.iou(detections[index].box) > 0 }) else { return }
+        let embedding = try embeddings.embedding(of: index)
+        if identity.similarity(to: embedding) >= parameters.appearanceGate { track.remember(embedding) }
+    }
+
+    /// Starts a track for each confident detection left (`found`, indices into `detections`) that is
+    /// not on a followed track, while trackers are free, with an identity from its embedding when
+    /// there are identities; on the start frame they are confirmed at once.
+    private func startTracks(_ found: [Int], _ detections: [Detection], on context: FrameContext, confirmed: Bool) throws {
         var taken = tracks.filter { $0.isFollowed && $0.phase != .ended }.map(\.box)
         var free = SequenceRequestHandler.maximumTrackersPerType - tracks.filter(\.isFollowed).count
-        for detection in found.sorted(by: { $0.score > $1.score }) where free > 0 {
+        for index in found.sorted(by: { detections[$0].score > detections[$1].score }) where free > 0 {
+            let detection = detections[index]
             guard detection.box.isValid, !taken.contains(where: { $0.iou(detection.box) > parameters.duplicateIoU }) else { continue }
-            tracks.append(MultiObjectTrack(trackID: nextTrackID, detection: detection, label: detection.label ?? defaultLabel,
-                                           on: context, level: level, confirmed: confirmed))
+            let track = MultiObjectTrack(trackID: nextTrackID, detection: detection, label: detection.label ?? defaultLabel,
+                                         on: context, level: level, confirmed: confirmed)
+            if let embeddings { track.remember(try embeddings.embedding(of: index)) }
+            tracks.append(track)
             nextTrackID += 1
             taken.append(detection.box)
             free -= 1

@@ -47,6 +47,15 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// True for the person detectors, whose tracks are told apart by re-identification
+    /// (``PersonReidentifier``): `person` and `person-ssdlite`.
+    public var findsPeople: Bool {
+        switch self {
+        case .person, .personSSDLite: return true
+        case .template, .face, .yolo, .cascade: return false
+        }
+    }
+
     /// The one class the detector reports, when it reports one class only.
     public var onlyClass: String? {
         switch self {

@@ -21,8 +21,7 @@ package final class TrackReseeder {
         choice = detector
         classDetector = try detector.makeClassDetector()
         association = TrackDetectionAssociation(minimumIoU: policy.minimumIoU)
-        let person = detector == .person || detector == .personSSDLite
-        identities = person && policy.interval > 0 ? PersonIdentities(reidentifier: try PersonReidentifier.loaded(), policy: policy) : nil
+        identities = detector.findsPeople && policy.interval > 0 ? PersonIdentities(reidentifier: try PersonReidentifier.loaded(), policy: policy) : nil
     }
 
     /// Gives an identity (a memory of re-identification embeddings) to each of `objects` that starts
@@ -63,10 +62,15 @@ package final class TrackReseeder {
     /// moves to a nearby detection of its class that looks like the object as first seen (and
     /// distinctly more than any other), and is otherwise lost. Without a class detector, tracks whose
     /// tracker lost the object are searched for by their appearance instead.
-    /// The frame's colour is read only when a neural detector runs or a lost object is searched for by colour.
+    /// Between scheduled runs a person track's box is checked against the people it looks like every
+    /// ``PersonIdentities/checkEvery`` frames (``PersonIdentities/check(_:in:frameOffset:)``).
+    /// The frame's colour is read only when a neural detector runs, a person track is checked, or a lost object is searched for by colour.
     package func prepare(_ objects: [TrackedObject], on context: FrameContext, frameOffset: Int) throws {
         let frame = context.image
         let scheduled = policy.isScheduled(frameOffset: frameOffset)
+        if let identities, !scheduled {
+            try identities.check(objects.filter { identities.identifies($0) }, in: needsColour ? context.colour : frame, frameOffset: frameOffset)
+        }
         // With a class detector its schedule is the only search: it covers the whole frame, and the
         // association settles which of two tracks on one object keeps it. Without one, each lost
         // track is searched for by its own appearance when its tracker gives up.

@@ -136,7 +136,7 @@ extension ClipTrackingSession {
     func trackGroups(appearanceCue: Bool) throws -> [TrackGroup] {
         let reseeder = try TrackReseeder(policy: ReseedPolicy(interval: options.reseedEvery, minimumScore: options.detectionMinimumScore),
                                          detector: options.detector)
-        guard !targets.isEmpty else { return reseeder.classDetector.map { [makeMultiObjectTracker($0)] } ?? [] }
+        guard !targets.isEmpty else { return try reseeder.classDetector.map { [try makeMultiObjectTracker($0)] } ?? [] }
         let numbered = targets.enumerated().map { (trackID: $0.offset + 1, target: $0.element) }
         return [
             BoxTrackGroup(targets: numbered.filter { $0.target.corners == nil }, options: options, reseeder: reseeder,
@@ -160,10 +160,12 @@ extension ClipTrackingSession {
         MOTResultRules(duplicateIoU: multiObjectParameters.duplicateIoU)
     }
 
-    /// The multi-object tracker of automatic tracking (no targets) with the class detector `detector`.
-    private func makeMultiObjectTracker(_ detector: any Detector) -> MultiObjectTracker {
+    /// The multi-object tracker of automatic tracking (no targets) with the class detector `detector`;
+    /// a person detector's tracks get identities (the re-identification network, loaded once).
+    private func makeMultiObjectTracker(_ detector: any Detector) throws -> MultiObjectTracker {
         MultiObjectTracker(detector: detector, usesColour: options.detector.needsColour,
-                           defaultLabel: options.detector.description, level: options.level, parameters: multiObjectParameters)
+                           defaultLabel: options.detector.description, level: options.level, parameters: multiObjectParameters,
+                           reidentifier: options.detector.findsPeople ? try PersonReidentifier.loaded() : nil)
     }
 }
 

@@ -45,6 +45,9 @@ package final class TrackedObject {
     package private(set) var proposedRelocation: (box: PixelRect, frameOffset: Int)?
     /// Scheduled detector runs in a row that matched no detection to this track.
     private(set) var unsupportedRuns = 0
+    /// True when the track's box looked more like someone else than like its person since the last
+    /// scheduled run (``PersonIdentities``): drawn dashed until a run supports it.
+    package private(set) var doubtsIdentity = false
     private var reseededThisFrame = false
     private(set) var hasEnded = false
     /// The box of the last frame with fix confidence above 0.5 (or of the start or last re-seed).
@@ -114,6 +117,12 @@ package final class TrackedObject {
     /// Records whether a scheduled detector run matched a detection to this track.
     func recordSupport(_ supported: Bool) {
         unsupportedRuns = supported ? 0 : unsupportedRuns + 1
+        if supported { doubtsIdentity = false }
+    }
+
+    /// Records that the track's box now looks more like someone else than like its person.
+    func doubtIdentity() {
+        doubtsIdentity = true
     }
 
     /// Records that a search for this object found nothing.
@@ -179,8 +188,8 @@ package final class TrackedObject {
 
     /// The record of the frame just performed. Its confidence is ``TrackConfidenceModel``'s
     /// probability over the tracker's confidence and the last re-seed (the tracker's own without
-    /// re-seeding); a track the class detector's last run found nothing of its class on has
-    /// at most 0.5, so it is drawn dashed. The state follows the confidence (``TrackState/lost``);
+    /// re-seeding); a track the class detector's last run found nothing of its class on, or whose
+    /// identity is in doubt, has at most 0.5, so it is drawn dashed. The state follows the confidence (``TrackState/lost``);
     /// an object out of view is `lost` at confidence 0 with the last box seen in view.
     func record(frame: VideoFrame) -> TrackRecord {
         let evidence = ReseedEvidence(tracker: trackerEvidence, trackerConfidence: trackerConfidence,
@@ -188,7 +197,7 @@ package final class TrackedObject {
         // The start frame's box is the one given: its confidence stays the tracker's 1.
         let isStart = trackerEvidence == nil && !reseededThisFrame
         var confidence = isStart ? trackerConfidence : confidenceModel?.probability(evidence) ?? trackerConfidence
-        if unsupportedRuns > 0 { confidence = min(confidence, ConfidenceModel.solidAbove) }
+        if unsupportedRuns > 0 || doubtsIdentity { confidence = min(confidence, ConfidenceModel.solidAbove) }
         let shown = outOfView.show(box, evidence: reseededThisFrame ? nil : trackerEvidence)
         if shown.isOutOfView { confidence = 0 }
         let state: TrackState = hasEnded ? .ended : reseededThisFrame ? .reseeded
