@@ -18,7 +18,6 @@ import csv
 import importlib.util
 import json
 import os
-import re
 import sys
 
 import numpy as np
@@ -33,9 +32,7 @@ SHIPPED = {"fast": ("TrackConfidenceModel+Learned.swift", "learnedFastWithAppear
 
 def shipped_weights(level):
     file, name = SHIPPED[level]
-    source = open(os.path.join(ROOT, "Sources/Pipeline/Reseeding", file)).read()
-    body = re.search(name + r" = TrackConfidenceModel\(weights: \[(.*?)\]", source, re.S).group(1)
-    return np.array([float(v) for v in body.replace("\n", " ").split(",") if v.strip()])
+    return fc.read_swift_weights(os.path.join(ROOT, "Sources/Pipeline/Reseeding", file), "TrackConfidenceModel", name)
 
 
 SEQUENCES = os.path.join(ROOT, "..", "shared", "data", "sequences")

@@ -340,6 +340,13 @@ def swift_weights(w):
     return ", ".join(f"{v:.6g}" for v in w)
 
 
+def read_swift_weights(path, type_name, name):
+    """The weights of the static model `name` of `type_name` in a Swift file this script wrote."""
+    source = open(path).read()
+    body = re.search(name + r" = " + type_name + r"\(weights: \[(.*?)\]", source, re.S).group(1)
+    return np.array([float(v) for v in body.replace("\n", " ").split(",") if v.strip()])
+
+
 def swift_model(type_name, model):
     """The Swift initialiser of a fitted model: weights, and trees when model 1 is boosted trees."""
     if not isinstance(model, dict):

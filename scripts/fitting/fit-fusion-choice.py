@@ -28,7 +28,7 @@ of: the Siamese box always, the filter box always, the more confident box, the f
 sequences the held-out choice helps and hurts most. --write puts the weights fitted on every sequence
 in Sources/Tracking/Fusion/FusionChoiceModel+Fitted.swift.
 """
-import argparse, csv, glob, importlib.util, json, os, re, sys
+import argparse, csv, glob, importlib.util, json, os, sys
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -54,9 +54,7 @@ SIAMESE_MODELS = {"nanotrack-v3": ("ConfidenceModel+Learned.swift", "learnedAccu
 
 def siamese_weights(network):
     file, name = SIAMESE_MODELS[network]
-    source = open(os.path.join(ROOT, "Sources/Tracking/Confidence", file)).read()
-    body = re.search(name + r" = ConfidenceModel\(weights: \[(.*?)\]", source, re.S).group(1)
-    return np.array([float(v) for v in body.replace("\n", " ").split(",") if v.strip()])
+    return fit_confidence.read_swift_weights(os.path.join(ROOT, "Sources/Tracking/Confidence", file), "ConfidenceModel", name)
 
 
 def load(run_dir, sequences_dir, network="nanotrack-v3"):
