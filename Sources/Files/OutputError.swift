@@ -11,8 +11,8 @@ public enum OutputError: Error, CustomStringConvertible, Equatable {
     case wouldOverwriteInput(path: String, input: String)
     /// One file given for two outputs; `first` and `second` name their kinds (`CSV`, `MOT`, ...).
     case sameFileForTwoOutputs(path: String, first: String, second: String)
-    /// An output folder that is replaced whole (a page's stills) holds, or would hold, another file
-    /// of the command: `file`, whose `role` is `the clip`, `CSV`, ...
+    /// An output folder (a page's stills, replaced whole; an evaluation's results) holds, or would
+    /// hold, another file of the command: `file`, whose `role` is `the clip`, `CSV`, ...
     case folderHoldsAnotherFile(folder: String, kind: String, file: String, role: String)
     /// The path cannot be an output of this kind: empty, a folder, a device the output cannot go
     /// to, a name too long; `reason` says which.
@@ -27,7 +27,7 @@ public enum OutputError: Error, CustomStringConvertible, Equatable {
         case .sameFileForTwoOutputs(let path, let first, let second):
             return "\(path): given for two outputs (\(first) and \(second)); each output needs its own file"
         case .folderHoldsAnotherFile(let folder, let kind, let file, let role):
-            return "\(folder): cannot write the \(kind) there: \(file) (\(role)) is inside it, and the folder is replaced whole"
+            return "\(folder): cannot write the \(kind) there: \(file) (\(role)) is inside it, and the command writes that folder whole"
         case .unusablePath(let path, let kind, let reason):
             return path.isEmpty ? "the \(kind) output's path is empty" : "\(path): cannot write the \(kind) there: \(reason)"
         }

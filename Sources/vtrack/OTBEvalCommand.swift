@@ -105,6 +105,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
             throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
         }
         if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
+        if out == "-" { throw ValidationError("--out is a folder for the results, plots and CSVs: '-' (standard output) cannot hold them") }
         if reseedEvery > 0 && !parameterAssignments.isEmpty {
             throw ValidationError("--set cannot be combined with --reseed-every \(reseedEvery): the pipeline takes no custom tracker parameters (use --reseed-every 0)")
         }
@@ -143,6 +144,14 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
     }
 
     func run() throws {
+        // The evaluation folder gets the results, plots and CSVs: no file it reads may be inside it.
+        var files = CommandFiles()
+        try OTBDataset(directory: dataset, names: sequences.map(commaSeparatedNames)).addInputs(to: &files)
+        files.input("the peers' results", compare)
+        files.input("the categories file", categories)
+        files.input("the floors file", require)
+        files.outputFolder("evaluation folder", out)
+        try files.check()
         let floors = try require.map { try EvaluationFloors(path: $0) }
         var options = EvaluationOptions(levels: level.levels, sequences: sequences.map(commaSeparatedNames),
                                         outputDirectory: out, peers: compare,

@@ -61,7 +61,8 @@ final class CLIEvalInputTests: XCTestCase {
         XCTAssertTrue(otb.messages.contains(warning), otb.stderr)
         try folder.write("not a folder\n", to: "file")
         let outIsAFile = try CLI.vtrack(["eval", "otb", folder.path("data"), "--level", "fast", "--out", folder.path("file")])
-        XCTAssertEqual(outIsAFile.messages, ["Error: \(folder.path("file/fast")): cannot write: cannot create the folder (\(folder.path("file")) is not a folder)"])
+        XCTAssertEqual(outIsAFile.messages, ["Error: \(folder.path("file")): cannot write the evaluation folder there: it is a file, not a folder"],
+                       "refused before any sequence is tracked")
 
         let loop = try CLI.vtrack(["eval", "review-loop", folder.path("data"), "--corrections", "0,1,3", "--level", "fast", "--correlation-filter",
                                    "--csv", folder.path("loop.csv")], timeout: 300)

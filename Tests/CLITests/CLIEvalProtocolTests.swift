@@ -73,6 +73,25 @@ final class CLIEvalProtocolTests: XCTestCase {
         XCTAssertTrue(notSRE.stderr.contains("--starts needs --protocol sre"), notSRE.stderr)
     }
 
+    func testTheEvaluationFolderHoldsNoInputAndIsAFolder() throws {
+        let folder = try CLITemporaryFolder()
+        let sequences = folder.path("sequences")
+        let synth = try CLI.vtrack(["synth", "\(sequences)/\(sequence)/\(sequence).mp4", "--frames", "30", "--width", "320", "--height", "240"])
+        XCTAssertEqual(synth.status, 0, synth.stderr)
+        let before = folder.files(under: "sequences")
+        for out in [sequences, "\(sequences)/\(sequence)"] {
+            let outcome = try CLI.vtrack(["eval", sequences, "--level", "fast", "--out", out])
+            XCTAssertNotEqual(outcome.status, 0, out)
+            XCTAssertFalse(outcome.signalled, outcome.stderr)
+            XCTAssertTrue(outcome.stderr.contains("(the video of \(sequence)) is inside it"), outcome.stderr)
+            XCTAssertEqual(outcome.stderr.split(separator: "\n").count, 1, outcome.stderr)
+        }
+        XCTAssertEqual(folder.files(under: "sequences"), before, "nothing was written among the inputs")
+        let standardOutput = try CLI.vtrack(["eval", sequences, "--level", "fast", "--out", "-"])
+        XCTAssertNotEqual(standardOutput.status, 0)
+        XCTAssertTrue(standardOutput.stderr.contains("'-' (standard output) cannot hold them"), standardOutput.stderr)
+    }
+
     func testTemporalRobustnessStartsAtTwentyFrames() throws {
         let folder = try CLITemporaryFolder()
         let outcome = try eval(["--protocol", "tre"], in: folder)

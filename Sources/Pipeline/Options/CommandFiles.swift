@@ -4,8 +4,8 @@ import NeuralDetection
 
 /// The files one command reads and writes, and the one rule that protects them: no output may be,
 /// or resolve to, an input of the command or another of its outputs, and every output is a path
-/// that can be written (see ``OutputDestination``); a folder an output replaces whole (a page's
-/// stills) holds no other file of the command. Every file of vtrack's installed models, whatever
+/// that can be written (see ``OutputDestination``); a folder the command writes whole (a page's
+/// stills, an evaluation's results) holds no other file of the command. Every file of vtrack's installed models, whatever
 /// their kind (``InstalledModelFiles``), is an input of every command: any command may read them
 /// (the appearance describer with every box, NanoTrack at the learned levels).
 ///
@@ -49,9 +49,9 @@ public struct CommandFiles: Sendable {
         streamable.append(streams)
     }
 
-    /// Adds a folder of `kind` that an output writes whole and replaces whole, with what is in it
-    /// (nothing when `path` is nil): it must be a folder or nothing yet (``OutputFolder``), and no
-    /// input or other output of the command may be inside it.
+    /// Adds a folder of `kind` that the command writes whole (a page's stills, replaced with what is
+    /// in it; an evaluation's results, plots and CSVs), nothing when `path` is nil: it must be a
+    /// folder or nothing yet (``OutputFolder``), and no input or other output of the command may be inside it.
     public mutating func outputFolder(_ kind: String, _ path: String?) {
         if let path { outputFolders.append(File(role: kind, path: path)) }
     }
