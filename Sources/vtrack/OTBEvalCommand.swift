@@ -47,7 +47,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Option(parsing: .unconditional, help: "Tracker level to evaluate: fast, accurate or both.")
     var level: LevelChoice = .both
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Output folder.", valueName: "outdir"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output folder for the results, plots and CSVs; it may not hold the dataset or another input.", valueName: "outdir"))
     var out = "eval-out"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Peers to compare with (OPE only): a folder of <Tracker>/<Name>.csv, or its summary.json.",
