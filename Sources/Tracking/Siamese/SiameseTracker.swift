@@ -28,9 +28,12 @@ public final class SiameseTracker: ObjectTracker {
     /// The colour outside the picture, with the authors' convention (the first frame's mean).
     private let firstFramePad: SIMD3<Int32>
     private var templateFeatures: [Float]
-    private var searchPixels: [Float]
-    private var searchSampler: SiameseCropSampler
-    private var response: SiameseResponse
+    /// The crop searched around the object and the re-detection crops; with the whole-frame search,
+    /// the first of ``wholeFrameCrops``.
+    private let objectCrop: SiameseSearchCrop
+    /// One crop per core for the whole-frame search (empty without it).
+    private let wholeFrameCrops: [SiameseSearchCrop]
+    /// The decoder of the crop around the object, with the window against jumps.
     private var decoder: SiameseBoxDecoder
     private let confidenceModel: ConfidenceModel
     private var sceneContrast: SceneContrast
@@ -60,10 +63,9 @@ public final class SiameseTracker: ObjectTracker {
     /// The confidence reported for the object on the last two frames by whoever reports this
     /// tracker's box (``noteReportedConfidence(_:)``); nil: the tracker's own.
     private var reportedConfidence: Float?, reportedBefore: Float?
-    /// The whole-frame search's candidates (storage kept between searches).
+    /// The whole-frame search's head choices, one per crop, and its candidates (storage kept between searches).
+    private var wholeFrameChoices: [SiameseBoxDecoder.Candidate?] = []
     private var wholeFrameFinds: [(placement: Placement, candidate: SiameseBoxDecoder.Candidate)] = []
-    /// The decoder of re-detection crops: no window, since the object may be anywhere in them.
-    private var redetectionDecoder: SiameseBoxDecoder
     /// The look-alikes followed around the object, and this frame's (storage kept between frames).
     private var lookAlikes: LookAlikeMemory
     private var peaks: [SiameseBoxDecoder.Candidate] = []
@@ -101,18 +103,19 @@ public final class SiameseTracker: ObjectTracker {
         let mean = SiameseCropSampler.meanColour(of: rgb)
         firstFramePad = SIMD3(Int32(mean.x), Int32(mean.y), Int32(mean.z))
         templateFeatures = [Float](repeating: 0, count: network.templateFeatureCount)
-        searchPixels = [Float](repeating: 0, count: 3 * network.searchSide * network.searchSide)
-        searchSampler = SiameseCropSampler(outputSide: network.searchSide)
-        response = SiameseResponse(side: network.responseSide)
+        objectCrop = SiameseSearchCrop(network: network, settings: settings)
+        wholeFrameCrops = settings.wholeFrameSearchInterval > 0
+            ? [objectCrop] + (1..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in SiameseSearchCrop(network: network, settings: settings) }
+            : []
         decoder = SiameseBoxDecoder(side: network.responseSide, stride: network.stride, settings: settings)
-        var unwindowed = settings
-        unwindowed.windowInfluence = 0
-        redetectionDecoder = SiameseBoxDecoder(side: network.responseSide, stride: network.stride, settings: unwindowed)
         anchorX = centreX
         anchorY = centreY
         lookAlikes = LookAlikeMemory(x: centreX, y: centreY)
         peaks.reserveCapacity(LookAlikeMemory.capacity)
-        if settings.wholeFrameSearchInterval > 0 { wholeFrameFinds.reserveCapacity(settings.wholeFrameSearchCrops) }
+        if settings.wholeFrameSearchInterval > 0 {
+            wholeFrameChoices.reserveCapacity(settings.wholeFrameSearchCrops)
+            wholeFrameFinds.reserveCapacity(settings.wholeFrameSearchCrops)
+        }
 
         let side: Int
         switch settings.convention {
@@ -228,31 +231,37 @@ public final class SiameseTracker: ObjectTracker {
 
     /// The head's chosen cell on a `side`-pixel crop centred at (`centreX`, `centreY`), `scale` crop
     /// pixels per frame pixel, expecting the object `zoom` times its last size; the re-detection
-    /// decoder (no window: the object may be anywhere in the crop) when `redetecting`. Nil when the
-    /// network fails.
+    /// decoder (no window: the object may be anywhere in the crop) when `redetecting`. Searched with
+    /// ``objectCrop``, whose response is then the frame's. Nil when the network fails.
     private func search(_ rgb: Image<UInt8>, centreX: Float, centreY: Float, side: Int, scale: Float, pad: SIMD3<Int32>,
                         redetecting: Bool, zoom: Float = 1) -> SiameseBoxDecoder.Candidate? {
-        let opencv = settings.convention == .openCVTrackerNano
-        let origin = cropOrigin(centreX: centreX, centreY: centreY, side: side)
-        searchPixels.withUnsafeMutableBufferPointer { crop in
-            searchSampler.sample(rgb, originX: origin.x, originY: origin.y, side: side, pad: pad, bgr: settings.convention.takesBGR,
-                                 into: crop)
+        let answered = templateFeatures.withUnsafeMutableBufferPointer { features in
+            respond(objectCrop, to: features, rgb, centreX: centreX, centreY: centreY, side: side, pad: pad)
         }
-        do {
-            try templateFeatures.withUnsafeMutableBufferPointer { features in
-                try searchPixels.withUnsafeMutableBufferPointer { crop in
-                    try network.respond(template: features, search: crop, into: &response)
-                }
-            }
-        } catch {
-            return nil
-        }
-        let targetWidth = width * zoom * scale, targetHeight = height * zoom * scale
-        let reference = opencv ? SiameseBoxDecoder.paddedSize(centreX, centreY)
-                               : SiameseBoxDecoder.paddedSize(targetWidth, targetHeight)
+        guard answered else { return nil }
+        let (targetWidth, targetHeight, reference) = decoding(centreX: centreX, centreY: centreY, scale: scale, zoom: zoom)
         return redetecting
-            ? redetectionDecoder.decode(response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
-            : decoder.decode(response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
+            ? objectCrop.decoder.decode(objectCrop.response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
+            : decoder.decode(objectCrop.response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
+    }
+
+    /// Runs the network on `crop`, the `side`-pixel square centred at (`centreX`, `centreY`) of `rgb`,
+    /// against the template's features. Changes nothing of the tracker's: crops of one frame may be
+    /// searched on several threads, each with its own `crop`.
+    private func respond(_ crop: SiameseSearchCrop, to template: UnsafeMutableBufferPointer<Float>, _ rgb: Image<UInt8>,
+                         centreX: Float, centreY: Float, side: Int, pad: SIMD3<Int32>) -> Bool {
+        crop.respond(to: template, network: network, in: rgb, origin: cropOrigin(centreX: centreX, centreY: centreY, side: side),
+                     side: side, pad: pad, bgr: settings.convention.takesBGR)
+    }
+
+    /// The decoder's expected object size on a crop at (`centreX`, `centreY`) with `scale` crop pixels
+    /// per frame pixel expecting `zoom` times the last size, and the size its scale penalty compares with.
+    private func decoding(centreX: Float, centreY: Float, scale: Float, zoom: Float)
+        -> (targetWidth: Float, targetHeight: Float, reference: Float) {
+        let targetWidth = width * zoom * scale, targetHeight = height * zoom * scale
+        let reference = settings.convention == .openCVTrackerNano ? SiameseBoxDecoder.paddedSize(centreX, centreY)
+                                                                  : SiameseBoxDecoder.paddedSize(targetWidth, targetHeight)
+        return (targetWidth, targetHeight, reference)
     }
     public func noteObjects(_ boxes: [PixelRect], own: Int) {
         guard settings.tellsLookAlikesApart else { return }
@@ -272,7 +281,7 @@ public final class SiameseTracker: ObjectTracker {
     private func tellApart(_ decoded: SiameseBoxDecoder.Candidate, scale: Float)
         -> (SiameseBoxDecoder.Candidate, LookAlikeMemory.Resolution) {
         guard settings.tellsLookAlikesApart else { return (decoded, .init(choice: .decoderChoice, identityShare: 1)) }
-        decoder.lookAlikes(of: response, apartFrom: decoded.cell, minimumScore: Self.lookAlikeScore,
+        decoder.lookAlikes(of: objectCrop.response, apartFrom: decoded.cell, minimumScore: Self.lookAlikeScore,
                            limit: LookAlikeMemory.capacity, into: &peaks)
         let (x, y) = (centreX, centreY)
         let resolution = lookAlikes.resolve(chosen: (x + decoded.dx / scale, y + decoded.dy / scale),
@@ -416,11 +425,34 @@ public final class SiameseTracker: ObjectTracker {
         let tiling = SiameseFrameTiling(frameWidth: frameWidth, frameHeight: frameHeight, step: step,
                                         maximumCrops: settings.wholeFrameSearchCrops)
         let zoomedSide = max(1, Int((Float(side) * tiling.zoom).rounded())), zoomedScale = scale / tiling.zoom
+        // The crops are searched on all cores at once, each core with its own crop storage and the
+        // crops it takes in turn; the choices are then read in the tiling's order, as one core would.
+        wholeFrameChoices.removeAll(keepingCapacity: true)
+        wholeFrameChoices.append(contentsOf: repeatElement(nil, count: tiling.count))
+        nonisolated(unsafe) let crops = wholeFrameCrops
+        let cores = min(crops.count, tiling.count)
+        nonisolated(unsafe) let tracker = self
+        templateFeatures.withUnsafeMutableBufferPointer { features in
+            wholeFrameChoices.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let (template, choices) = (features, buffer)
+                DispatchQueue.concurrentPerform(iterations: cores) { core in
+                    let crop = crops[core]
+                    for index in stride(from: core, to: tiling.count, by: cores) {
+                        let centre = tiling.centre(index)
+                        guard tracker.respond(crop, to: template, rgb, centreX: centre.x, centreY: centre.y, side: zoomedSide, pad: pad) else {
+                            continue
+                        }
+                        let expected = tracker.decoding(centreX: centre.x, centreY: centre.y, scale: zoomedScale, zoom: 1)
+                        choices[index] = crop.decoder.decode(crop.response, targetWidth: expected.targetWidth,
+                                                             targetHeight: expected.targetHeight, scaleReference: expected.reference)
+                    }
+                }
+            }
+        }
         wholeFrameFinds.removeAll(keepingCapacity: true)
-        for index in 0..<tiling.count {
+        for (index, choice) in wholeFrameChoices.enumerated() {
+            guard let found = choice else { continue }
             let centre = tiling.centre(index)
-            guard let found = search(rgb, centreX: centre.x, centreY: centre.y, side: zoomedSide, scale: zoomedScale, pad: pad,
-                                     redetecting: true) else { continue }
             wholeFrameFinds.append((follow(found, fromX: centre.x, y: centre.y, scale: zoomedScale), found))
         }
         guard let best = wholeFrameFinds.max(by: { $0.candidate.score < $1.candidate.score }),
