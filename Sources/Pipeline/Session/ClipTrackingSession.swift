@@ -81,9 +81,10 @@ public final class ClipTrackingSession: ClipSession {
             return false
         }
         var framesDecoded = 0
-        // Colour is converted once a frame, beside the decoding, for every pass that reads it.
+        // Colour is converted once a frame, beside the decoding, for every pass that reads it; a frame
+        // with its colour picture takes about twice the memory, so half as many wait.
         let colourFrom = passes.compactMap { pass in (try? pass.get()).flatMap { $0.needsColour ? $0.session.options.startFrame : nil } }.min()
-        let frames = FramePrefetcher(reader: first.reader, colourFrom: colourFrom)
+        let frames = FramePrefetcher(reader: first.reader, capacity: colourFrom == nil ? 4 : 2, colourFrom: colourFrom)
         defer { frames.cancel() }
         var upcoming = passes.indices.contains(where: isRunning) ? try frames.next() : nil
         while let decoded = upcoming {
