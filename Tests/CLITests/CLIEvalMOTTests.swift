@@ -68,4 +68,23 @@ final class CLIEvalMOTTests: XCTestCase {
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/eval"), "nothing is written before the dataset loads")
     }
+
+    func testTheEvaluationFolderHoldsNoInputOfTheDataset() throws {
+        let mot = try motFolder(), out = try temporaryFolder()
+        let set = out + "/set/TUD-Campus"
+        try FileManager.default.createDirectory(atPath: set + "/gt", withIntermediateDirectories: true)
+        for file in ["seqinfo.ini", "gt/gt.txt", "TUD-Campus.mp4"] {
+            try FileManager.default.copyItem(atPath: mot + "/TUD-Campus/" + file, toPath: set + "/" + file)
+        }
+        let before = try FileManager.default.subpathsOfDirectory(atPath: out + "/set").sorted()
+        for folder in [out + "/set", set] {
+            let outcome = try CLI.vtrack(["eval", "mot", out + "/set", "--out", folder])
+            XCTAssertEqual(outcome.status, 1, outcome.stderr)
+            XCTAssertFalse(outcome.signalled, outcome.stderr)
+            XCTAssertEqual(outcome.messages.count, 1, outcome.stderr)
+            XCTAssertTrue(outcome.stderr.contains("(the video of TUD-Campus) is inside it"), outcome.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: out + "/set").sorted(), before,
+                       "nothing was written among the dataset's files")
+    }
 }

@@ -76,10 +76,10 @@ public final class KeyframeGuidedSession: ClipSession {
         let run = try KeyframeGuidedRun(session: self)
         let frames = FramePrefetcher(reader: reader)
         defer { frames.cancel() }
-        var upcoming = try frames.next()
+        var upcoming = try frames.next()?.frame
         var framesDecoded = 0
         while let frame = upcoming {
-            upcoming = try frames.next()
+            upcoming = try frames.next()?.frame
             framesDecoded += 1
             try run.track(frame, isLastFrame: upcoming == nil, makeSinks: makeSinks)
             progress?(frame.index)

@@ -81,10 +81,14 @@ public final class ClipTrackingSession: ClipSession {
             return false
         }
         var framesDecoded = 0
-        let frames = FramePrefetcher(reader: first.reader)
+        // Colour is converted once a frame, beside the decoding, for every pass that reads it; a frame
+        // with its colour picture takes about twice the memory, so half as many wait.
+        let colourFrom = passes.compactMap { pass in (try? pass.get()).flatMap { $0.needsColour ? $0.session.options.startFrame : nil } }.min()
+        let frames = FramePrefetcher(reader: first.reader, capacity: colourFrom == nil ? 4 : 2, colourFrom: colourFrom)
         defer { frames.cancel() }
         var upcoming = passes.indices.contains(where: isRunning) ? try frames.next() : nil
-        while let frame = upcoming {
+        while let decoded = upcoming {
+            let frame = decoded.frame, colourImage = decoded.colourImage
             // Nothing is left to do once every pass has failed.
             upcoming = passes.indices.contains(where: isRunning) ? try frames.next() : nil
             framesDecoded += 1
@@ -96,16 +100,12 @@ public final class ClipTrackingSession: ClipSession {
             let isLastFrame = upcoming == nil
             if active.count == 1, case .success(let pass) = passes[active[0]] {
                 do {
-                    try pass.track(frame, colourImage: nil, isLastFrame: isLastFrame)
+                    try pass.track(frame, colourImage: pass.needsColour ? colourImage : nil, isLastFrame: isLastFrame)
                 } catch {
                     passes[active[0]] = .failure(error)
                 }
                 continue
             }
-            let colourImage = active.contains { index in
-                if case .success(let pass) = passes[index] { return pass.needsColour }
-                return false
-            } ? frame.imageFrame(colour: true) : nil
             passes.withUnsafeMutableBufferPointer { buffer in
                 // Each pass owns its handler, trackers and sinks and writes only its own slot.
                 nonisolated(unsafe) let slots = buffer

@@ -28,9 +28,11 @@ public final class SiameseTracker: ObjectTracker {
     /// The colour outside the picture, with the authors' convention (the first frame's mean).
     private let firstFramePad: SIMD3<Int32>
     private var templateFeatures: [Float]
-    private var searchPixels: [Float]
-    private var searchSampler: SiameseCropSampler
-    private var response: SiameseResponse
+    /// The storage of the crops searched at once: the first for the crop around the object, the
+    /// second for the re-detection crop searched beside it, and one per core for the whole-frame
+    /// search (one crop in all when the tracker does neither).
+    private let crops: [SiameseSearchCrop]
+    /// The decoder of the crop around the object, with the window against jumps.
     private var decoder: SiameseBoxDecoder
     private let confidenceModel: ConfidenceModel
     private var sceneContrast: SceneContrast
@@ -60,10 +62,9 @@ public final class SiameseTracker: ObjectTracker {
     /// The confidence reported for the object on the last two frames by whoever reports this
     /// tracker's box (``noteReportedConfidence(_:)``); nil: the tracker's own.
     private var reportedConfidence: Float?, reportedBefore: Float?
-    /// The whole-frame search's candidates (storage kept between searches).
+    /// The whole-frame search's head choices, one per crop, and its candidates (storage kept between searches).
+    private var wholeFrameChoices: [SiameseBoxDecoder.Candidate?] = []
     private var wholeFrameFinds: [(placement: Placement, candidate: SiameseBoxDecoder.Candidate)] = []
-    /// The decoder of re-detection crops: no window, since the object may be anywhere in them.
-    private var redetectionDecoder: SiameseBoxDecoder
     /// The look-alikes followed around the object, and this frame's (storage kept between frames).
     private var lookAlikes: LookAlikeMemory
     private var peaks: [SiameseBoxDecoder.Candidate] = []
@@ -101,18 +102,19 @@ public final class SiameseTracker: ObjectTracker {
         let mean = SiameseCropSampler.meanColour(of: rgb)
         firstFramePad = SIMD3(Int32(mean.x), Int32(mean.y), Int32(mean.z))
         templateFeatures = [Float](repeating: 0, count: network.templateFeatureCount)
-        searchPixels = [Float](repeating: 0, count: 3 * network.searchSide * network.searchSide)
-        searchSampler = SiameseCropSampler(outputSide: network.searchSide)
-        response = SiameseResponse(side: network.responseSide)
+        let searchesBeside = settings.redetectsWhenLost || settings.wholeFrameSearchInterval > 0
+        crops = (0..<(searchesBeside ? max(2, ProcessInfo.processInfo.activeProcessorCount) : 1)).map { _ in
+            SiameseSearchCrop(network: network, settings: settings)
+        }
         decoder = SiameseBoxDecoder(side: network.responseSide, stride: network.stride, settings: settings)
-        var unwindowed = settings
-        unwindowed.windowInfluence = 0
-        redetectionDecoder = SiameseBoxDecoder(side: network.responseSide, stride: network.stride, settings: unwindowed)
         anchorX = centreX
         anchorY = centreY
         lookAlikes = LookAlikeMemory(x: centreX, y: centreY)
         peaks.reserveCapacity(LookAlikeMemory.capacity)
-        if settings.wholeFrameSearchInterval > 0 { wholeFrameFinds.reserveCapacity(settings.wholeFrameSearchCrops) }
+        if settings.wholeFrameSearchInterval > 0 {
+            wholeFrameChoices.reserveCapacity(settings.wholeFrameSearchCrops)
+            wholeFrameFinds.reserveCapacity(settings.wholeFrameSearchCrops)
+        }
 
         let side: Int
         switch settings.convention {
@@ -150,8 +152,10 @@ public final class SiameseTracker: ObjectTracker {
         lookAlikes.shift(dx: Float(cameraShift.dx), dy: Float(cameraShift.dy))
         let (side, scale) = searchCrop()
         let padColour = pad(for: rgb)
-        guard let decoded = search(rgb, centreX: centreX, centreY: centreY, side: side, scale: scale, pad: padColour,
-                                   redetecting: false) else {
+        let refinding = settings.redetectsWhenLost && confidence < ConfidenceModel.lostBelow || unconfirmed != nil && unconfirmedAnywhere
+            ? planRefinding(side: side, scale: scale) : nil
+        let searched = searchObject(rgb, side: side, scale: scale, pad: padColour, refinding: refinding)
+        guard let decoded = searched.object else {
             return TrackerEstimate(box: box.clipped(toWidth: frameWidth, height: frameHeight) ?? box, confidence: 0)
         }
         let (candidate, identity) = tellApart(decoded, scale: scale)
@@ -175,14 +179,14 @@ public final class SiameseTracker: ObjectTracker {
             if leaving.evidence.isOutOfView { chosen = leaving }
         }
         var reacquired = false
-        if settings.redetectsWhenLost && confidence < ConfidenceModel.lostBelow || unconfirmed != nil && unconfirmedAnywhere {
+        if let refinding {
             // An object that left the picture stays out of view until a box's confidence says it is back.
             if isOutOfView, chosen.confidence < Self.believedFrom {
                 let held = Placement(centreX: centreX, centreY: centreY, width: width, height: height)
                 chosen = assess(held, candidate, displacement: 0, previousSize: previousSize, sceneChange: sceneChange,
                                 identityShare: identity.identityShare)
             }
-            if let found = redetect(rgb, against: chosen, side: side, pad: padColour, scale: scale, previousSize: previousSize,
+            if let found = redetect(refinding, found: searched.refinding, against: chosen, scale: scale, previousSize: previousSize,
                                     sceneChange: sceneChange) {
                 chosen = found
                 reacquired = true
@@ -226,34 +230,54 @@ public final class SiameseTracker: ObjectTracker {
         var confidence: Float
     }
 
-    /// The head's chosen cell on a `side`-pixel crop centred at (`centreX`, `centreY`), `scale` crop
-    /// pixels per frame pixel, expecting the object `zoom` times its last size; the re-detection
-    /// decoder (no window: the object may be anywhere in the crop) when `redetecting`. Nil when the
-    /// network fails.
-    private func search(_ rgb: Image<UInt8>, centreX: Float, centreY: Float, side: Int, scale: Float, pad: SIMD3<Int32>,
-                        redetecting: Bool, zoom: Float = 1) -> SiameseBoxDecoder.Candidate? {
-        let opencv = settings.convention == .openCVTrackerNano
-        let origin = cropOrigin(centreX: centreX, centreY: centreY, side: side)
-        searchPixels.withUnsafeMutableBufferPointer { crop in
-            searchSampler.sample(rgb, originX: origin.x, originY: origin.y, side: side, pad: pad, bgr: settings.convention.takesBGR,
-                                 into: crop)
-        }
-        do {
-            try templateFeatures.withUnsafeMutableBufferPointer { features in
-                try searchPixels.withUnsafeMutableBufferPointer { crop in
-                    try network.respond(template: features, search: crop, into: &response)
+    /// The head's chosen cell on the `side`-pixel crop around the object (`scale` crop pixels per
+    /// frame pixel), searched with the first of ``crops`` (whose response is then the frame's); with
+    /// `refinding`, the re-detection decoder's choice on that plan's crop too, searched at once on
+    /// another core. Nil where the network fails.
+    private func searchObject(_ rgb: Image<UInt8>, side: Int, scale: Float, pad: SIMD3<Int32>, refinding: Refinding?)
+        -> (object: SiameseBoxDecoder.Candidate?, refinding: SiameseBoxDecoder.Candidate?) {
+        var found: (object: SiameseBoxDecoder.Candidate?, refinding: SiameseBoxDecoder.Candidate?) = (nil, nil)
+        let (x, y) = (centreX, centreY)
+        nonisolated(unsafe) let tracker = self
+        templateFeatures.withUnsafeMutableBufferPointer { features in
+            withUnsafeMutablePointer(to: &found) { pointer in
+                nonisolated(unsafe) let (template, results) = (features, pointer)
+                DispatchQueue.concurrentPerform(iterations: refinding == nil ? 1 : 2) { job in
+                    if job == 0 {
+                        results.pointee.object = tracker.choice(on: tracker.crops[0], template, rgb, centreX: x, centreY: y, side: side,
+                                                                scale: scale, zoom: 1, pad: pad, windowed: true)
+                    } else if let refinding {
+                        let zoomedSide = max(1, Int((Float(side) * refinding.zoom).rounded()))
+                        results.pointee.refinding = tracker.choice(on: tracker.crops[1], template, rgb, centreX: refinding.centreX,
+                                                                   centreY: refinding.centreY, side: zoomedSide,
+                                                                   scale: scale / refinding.zoom, zoom: refinding.zoom, pad: pad,
+                                                                   windowed: false)
+                    }
                 }
             }
-        } catch {
-            return nil
         }
-        let targetWidth = width * zoom * scale, targetHeight = height * zoom * scale
-        let reference = opencv ? SiameseBoxDecoder.paddedSize(centreX, centreY)
-                               : SiameseBoxDecoder.paddedSize(targetWidth, targetHeight)
-        return redetecting
-            ? redetectionDecoder.decode(response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
-            : decoder.decode(response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
+        return found
     }
+
+    /// The head's chosen cell on `crop`, the `side`-pixel square centred at (`centreX`, `centreY`) of
+    /// `rgb` with `scale` crop pixels per frame pixel, expecting the object `zoom` times its last
+    /// size: with the window against jumps (the tracker's own decoder, one thread at a time) when
+    /// `windowed`, else with the crop's decoder (no window: the object may be anywhere in the crop).
+    /// Nil when the network fails. Changes nothing else of the tracker's: crops of one frame may be
+    /// searched on several threads, each with its own `crop`.
+    private func choice(on crop: SiameseSearchCrop, _ template: UnsafeMutableBufferPointer<Float>, _ rgb: Image<UInt8>,
+                        centreX: Float, centreY: Float, side: Int, scale: Float, zoom: Float, pad: SIMD3<Int32>,
+                        windowed: Bool) -> SiameseBoxDecoder.Candidate? {
+        guard crop.respond(to: template, network: network, in: rgb, origin: cropOrigin(centreX: centreX, centreY: centreY, side: side),
+                           side: side, pad: pad, bgr: settings.convention.takesBGR) else { return nil }
+        let targetWidth = width * zoom * scale, targetHeight = height * zoom * scale
+        let reference = settings.convention == .openCVTrackerNano ? SiameseBoxDecoder.paddedSize(centreX, centreY)
+                                                                  : SiameseBoxDecoder.paddedSize(targetWidth, targetHeight)
+        return windowed
+            ? decoder.decode(crop.response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
+            : crop.decoder.decode(crop.response, targetWidth: targetWidth, targetHeight: targetHeight, scaleReference: reference)
+    }
+
     public func noteObjects(_ boxes: [PixelRect], own: Int) {
         guard settings.tellsLookAlikesApart else { return }
         lookAlikes.noteOthers(boxes, own: own)
@@ -272,7 +296,7 @@ public final class SiameseTracker: ObjectTracker {
     private func tellApart(_ decoded: SiameseBoxDecoder.Candidate, scale: Float)
         -> (SiameseBoxDecoder.Candidate, LookAlikeMemory.Resolution) {
         guard settings.tellsLookAlikesApart else { return (decoded, .init(choice: .decoderChoice, identityShare: 1)) }
-        decoder.lookAlikes(of: response, apartFrom: decoded.cell, minimumScore: Self.lookAlikeScore,
+        decoder.lookAlikes(of: crops[0].response, apartFrom: decoded.cell, minimumScore: Self.lookAlikeScore,
                            limit: LookAlikeMemory.capacity, into: &peaks)
         let (x, y) = (centreX, centreY)
         let resolution = lookAlikes.resolve(chosen: (x + decoded.dx / scale, y + decoded.dy / scale),
@@ -335,48 +359,65 @@ public final class SiameseTracker: ObjectTracker {
                         confidence: confidenceModel.probability(evidence))
     }
 
+    /// Where a lost or doubtful object's re-detection crop goes on this frame (``planRefinding(side:scale:)``),
+    /// worked out before the frame is searched so that the crop is searched beside the object's, and
+    /// the search state it moves on to, taken by ``redetect(_:found:against:scale:previousSize:sceneChange:)``.
+    private struct Refinding {
+        /// The crop's centre (frame pixels) and the object's expected size there, times its last.
+        let centreX: Float, centreY: Float, zoom: Float
+        /// How far from its last confident position the object may be (frame pixels).
+        let reach: Float
+        /// The candidate the last frame's crop found, to be confirmed, and whether a whole-frame search found it.
+        let earlier: Placement?, anywhere: Bool
+        /// The spiral and the count of spiral crops once this crop is taken.
+        let spiral: SiameseSearchSpiral, refindingCrops: Int
+    }
+
     /// One more crop: the next on the search spiral around the last confident position, expecting the
     /// object at each of ``SiameseSettings/refindingZooms`` times its last size in turn (an object may
     /// come back nearer or farther), or, when the last frame's crop found a candidate, a crop on that
-    /// candidate expecting the same size as the crop that found it. A candidate is a box wholly in
-    /// the picture, within the object's reach since it was last seen confidently
-    /// (``SiameseSettings/motionSpread``), where the head has a fix at least as sure as its running
-    /// average on the object and whose confidence says the object is there (``believedFrom`` or more) and more
-    /// surely than at `current`. Returns a candidate found on
-    /// two frames in a row (its centre inside the first's box: a look-alike that wins one crop by
-    /// chance rarely does twice); else nil.
-    private func redetect(_ rgb: Image<UInt8>, against current: Proposal, side: Int, pad: SIMD3<Int32>, scale: Float,
-                          previousSize: Float, sceneChange: SceneChange?) -> Proposal? {
+    /// candidate expecting the same size as the crop that found it. Changes nothing.
+    private func planRefinding(side: Int, scale: Float) -> Refinding {
         let step = Float((network.responseSide - 1) * network.stride) / scale
         let reach = (width * height).squareRoot() * (1 + settings.motionSpread * Float(framesSinceAnchor + 1).squareRoot())
-        let earlier = unconfirmed, anywhere = unconfirmedAnywhere
+        if let earlier = unconfirmed {
+            return Refinding(centreX: earlier.centreX, centreY: earlier.centreY, zoom: unconfirmedZoom, reach: reach, earlier: earlier,
+                             anywhere: unconfirmedAnywhere, spiral: spiral, refindingCrops: refindingCrops)
+        }
+        var next = spiral
+        let centre = next.next(around: (anchorX, anchorY), step: step, reach: reach, frameWidth: frameWidth, frameHeight: frameHeight)
+        let zooms = settings.refindingZooms
+        return Refinding(centreX: centre.x, centreY: centre.y, zoom: zooms.isEmpty ? 1 : zooms[refindingCrops % zooms.count],
+                         reach: reach, earlier: nil, anywhere: false, spiral: next, refindingCrops: refindingCrops + 1)
+    }
+
+    /// Takes `plan`'s search state and judges `found`, the head's choice on its crop (nil: the network
+    /// failed). A candidate is a box wholly in the picture, within the object's reach since it was
+    /// last seen confidently (``SiameseSettings/motionSpread``), where the head has a fix at least as
+    /// sure as its running average on the object and whose confidence says the object is there
+    /// (``believedFrom`` or more) and more surely than at `current`. Returns a candidate found on two
+    /// frames in a row (its centre inside the first's box: a look-alike that wins one crop by chance
+    /// rarely does twice); else nil, keeping a first find for the next frame to confirm.
+    private func redetect(_ plan: Refinding, found: SiameseBoxDecoder.Candidate?, against current: Proposal, scale: Float,
+                          previousSize: Float, sceneChange: SceneChange?) -> Proposal? {
         unconfirmed = nil
         unconfirmedAnywhere = false
-        let centre: (Float, Float), zoom: Float
-        if let earlier {
-            centre = (earlier.centreX, earlier.centreY)
-            zoom = unconfirmedZoom
-        } else {
-            centre = spiral.next(around: (anchorX, anchorY), step: step, reach: reach, frameWidth: frameWidth, frameHeight: frameHeight)
-            let zooms = settings.refindingZooms
-            zoom = zooms.isEmpty ? 1 : zooms[refindingCrops % zooms.count]
-            refindingCrops += 1
-        }
-        let zoomedSide = max(1, Int((Float(side) * zoom).rounded())), zoomedScale = scale / zoom
-        guard let found = search(rgb, centreX: centre.0, centreY: centre.1, side: zoomedSide, scale: zoomedScale, pad: pad,
-                                 redetecting: true, zoom: zoom), found.score > max(FixConfidence.trustedAbove, averageScore ?? 0) else { return nil }
-        let placement = follow(found, fromX: centre.0, y: centre.1, scale: zoomedScale, zoom: zoom)
+        spiral = plan.spiral
+        refindingCrops = plan.refindingCrops
+        let zoomedScale = scale / plan.zoom
+        guard let found, found.score > max(FixConfidence.trustedAbove, averageScore ?? 0) else { return nil }
+        let placement = follow(found, fromX: plan.centreX, y: plan.centreY, scale: zoomedScale, zoom: plan.zoom)
         let (w, h) = (placement.width, placement.height)
         guard placement.centreX - w / 2 >= 0, placement.centreY - h / 2 >= 0, placement.centreX + w / 2 <= Float(frameWidth),
               placement.centreY + h / 2 <= Float(frameHeight),
-              anywhere || hypot(placement.centreX - anchorX, placement.centreY - anchorY) <= reach else { return nil }
+              plan.anywhere || hypot(placement.centreX - anchorX, placement.centreY - anchorY) <= plan.reach else { return nil }
         let displacement = hypot(placement.centreX - centreX, placement.centreY - centreY)
         let proposal = assess(placement, found, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange)
         guard proposal.confidence >= Self.believedFrom, proposal.confidence > current.confidence else { return nil }
-        guard let earlier, abs(placement.centreX - earlier.centreX) < earlier.width / 2,
+        guard let earlier = plan.earlier, abs(placement.centreX - earlier.centreX) < earlier.width / 2,
               abs(placement.centreY - earlier.centreY) < earlier.height / 2 else {
             unconfirmed = placement
-            unconfirmedZoom = zoom
+            unconfirmedZoom = plan.zoom
             return nil
         }
         spiral.reset()
@@ -416,11 +457,28 @@ public final class SiameseTracker: ObjectTracker {
         let tiling = SiameseFrameTiling(frameWidth: frameWidth, frameHeight: frameHeight, step: step,
                                         maximumCrops: settings.wholeFrameSearchCrops)
         let zoomedSide = max(1, Int((Float(side) * tiling.zoom).rounded())), zoomedScale = scale / tiling.zoom
+        // The crops are searched on all cores at once, each core with its own crop storage and the
+        // crops it takes in turn; the choices are then read in the tiling's order, as one core would.
+        wholeFrameChoices.removeAll(keepingCapacity: true)
+        wholeFrameChoices.append(contentsOf: repeatElement(nil, count: tiling.count))
+        let cores = min(crops.count, tiling.count)
+        nonisolated(unsafe) let tracker = self
+        templateFeatures.withUnsafeMutableBufferPointer { features in
+            wholeFrameChoices.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let (template, choices) = (features, buffer)
+                DispatchQueue.concurrentPerform(iterations: cores) { core in
+                    for index in stride(from: core, to: tiling.count, by: cores) {
+                        let centre = tiling.centre(index)
+                        choices[index] = tracker.choice(on: tracker.crops[core], template, rgb, centreX: centre.x, centreY: centre.y,
+                                                        side: zoomedSide, scale: zoomedScale, zoom: 1, pad: pad, windowed: false)
+                    }
+                }
+            }
+        }
         wholeFrameFinds.removeAll(keepingCapacity: true)
-        for index in 0..<tiling.count {
+        for (index, choice) in wholeFrameChoices.enumerated() {
+            guard let found = choice else { continue }
             let centre = tiling.centre(index)
-            guard let found = search(rgb, centreX: centre.x, centreY: centre.y, side: zoomedSide, scale: zoomedScale, pad: pad,
-                                     redetecting: true) else { continue }
             wholeFrameFinds.append((follow(found, fromX: centre.x, y: centre.y, scale: zoomedScale), found))
         }
         guard let best = wholeFrameFinds.max(by: { $0.candidate.score < $1.candidate.score }),
