@@ -22,7 +22,7 @@ public struct ReviewMoment: Sendable, Equatable {
         /// passes, or the review page's forward-backward check of a run.
         case disagreement = "passes disagree"
         /// Nothing looked wrong, but a keyframe here is expected to fix many frames: a frame in a long
-        /// stretch without one (``ReviewMomentRanking/ranked(_:timelines:checks:model:)``).
+        /// stretch without one (``ReviewMomentRanking/ranked(_:timelines:checks:)``).
         case check = "worth a keyframe"
     }
 

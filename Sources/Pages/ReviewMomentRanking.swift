@@ -6,67 +6,41 @@ import TrackFormats
 ///
 ///     for (moment, gain) in ReviewMomentRanking.ranked(moments, timelines: timelines) { ... }
 ///
-/// Each frame of a track is off the object with the probability ``OffModel/offProbability(_:)``
-/// gives from its confidence, and a correction (a keyframe) at frame t re-starts the tracker there,
-/// forward and backward, up to the track's keyframes on either side; the passes from it hold the
-/// object on a frame d seconds away with probability exp(-d / ``OffModel/holdSeconds``), the
-/// measured growth of failure with the distance from a keyframe. Both are fitted on the development
-/// set and chosen held out by benchmark (`scripts/fitting/fit-review-ranking.py`). A moment's gain
-/// is the expected number of its tracks' off frames that a keyframe on its frame would put back on
-/// the object (an overlap counts both tracks). The moments are taken greedily: the one of most gain
-/// first, then the gains are re-computed as if it had been corrected (the frames it governs are off
-/// only where its passes fail too, and it becomes a keyframe that bounds the others' reach), and so
-/// on; equal gains keep time order. With a hold of tens of seconds, a keyframe is worth most near
-/// the middle of the off frames it can reach, so the frames listed spread over the track like evenly
-/// spaced keyframes where the confidence is even, and gather where it falls.
+/// Each frame of a track is off the object with probability ``offProbability(_:)``: one minus the
+/// confidence (calibrated as the probability of being on the object), at least
+/// ``offWhenDisputed`` where the forward-backward check or keyframe-guided passes dispute the box.
+/// A correction (a keyframe) at frame t re-starts the tracker there, forward and backward, up to
+/// the track's keyframes on either side; the passes from it hold the object on a frame d seconds
+/// away with probability exp(-d / ``holdSeconds``). A moment's gain is the expected number of its
+/// tracks' off frames that a keyframe on its frame would put back on the object (an overlap counts
+/// both tracks). The moments are taken greedily: the one of most gain first, then the gains are
+/// re-computed as if it had been corrected (the frames it governs are less likely off, and it
+/// becomes a keyframe that bounds the others' reach), and so on; equal gains keep time order.
 public enum ReviewMomentRanking {
-    /// The probability that a track's box is off its object on a frame, and how long a keyframe holds
-    /// the object: the ranking's fitted parameters.
-    public struct OffModel: Sendable, Equatable {
-        /// The log-odds of being off at confidence 0.5.
-        public var intercept: Double
-        /// Weight of the confidence's own log-odds of being off, log((1 - c) / c).
-        public var confidenceWeight: Double
-        /// How long, in seconds, the passes from a keyframe typically hold the object (the e-folding
-        /// time of P(on the object d seconds away) = exp(-d / hold)); > 0.
-        public var holdSeconds: Double
-
-        public init(intercept: Double, confidenceWeight: Double, holdSeconds: Double) {
-            self.intercept = intercept
-            self.confidenceWeight = confidenceWeight
-            self.holdSeconds = holdSeconds
-        }
-
-        /// Fitted on the first runs of the 43 development sequences at `fast`
-        /// (`scripts/fitting/fit-review-ranking.py`, which prints the fits that hold each benchmark out).
-        public static let fitted = OffModel(intercept: -0.007, confidenceWeight: 1.138, holdSeconds: 34.5)
-
-        /// The probability (0...1) that `point`'s box is off the object.
-        public func offProbability(_ point: TrackTimeline.Point) -> Double {
-            let off = min(max(1 - Double(point.confidence), 1e-3), 1 - 1e-3)
-            return 1 / (1 + exp(-(intercept + confidenceWeight * log(off / (1 - off)))))
-        }
-
-        /// The probability that the passes from a keyframe hold the object `secondsAway` (≥ 0) from it;
-        /// 0 beyond ``ReviewMomentRanking/reachHolds`` hold times.
-        public func hold(secondsAway: Double) -> Double {
-            secondsAway > ReviewMomentRanking.reachHolds * holdSeconds ? 0 : exp(-secondsAway / holdSeconds)
-        }
-    }
-
-    /// Frames farther than this many hold times from a keyframe count for nothing (exp(-4) < 2%).
+    /// The probability that a frame whose box is disputed (``TrackSource/disputed``) is off the
+    /// object, when its confidence gives less.
+    public static let offWhenDisputed = 0.5
+    /// How long, in seconds, the passes from a keyframe typically hold the object (the e-folding time).
+    public static let holdSeconds = 4.0
+    /// Frames farther than this many ``holdSeconds`` from a keyframe count for nothing (exp(-4) < 2%).
     public static let reachHolds = 4.0
+
+    /// The probability that a frame's box is off the object (0...1).
+    public static func offProbability(_ point: TrackTimeline.Point) -> Double {
+        let off = 1 - Double(min(max(point.confidence, 0), 1))
+        return point.source == .disputed ? max(off, offWhenDisputed) : off
+    }
 
     /// How many frames a page lists for a keyframe where nothing looked wrong (``ReviewMoment/Kind/check``).
     public static let pageChecks = 5
     /// Seconds between the frames of a track that may be listed as a ``ReviewMoment/Kind/check``.
-    public static let checkSpacingSeconds = 1.0
+    public static let checkSpacingSeconds = 2.0
 
     /// Each moment's gain (expected frames fixed, ≥ 0) as ranked, in the order of `moments`
-    /// (``ranked(_:timelines:checks:model:)``'s figures, without checks).
-    public static func stakes(of moments: [ReviewMoment], timelines: [TrackTimeline], model: OffModel = .fitted) -> [Double] {
+    /// (``ranked(_:timelines:checks:)``'s figures, without checks).
+    public static func stakes(of moments: [ReviewMoment], timelines: [TrackTimeline]) -> [Double] {
         var stakes = [Double](repeating: 0, count: moments.count)
-        for (index, gain) in rankedIndices(moments, timelines: timelines, checks: 0, model: model) { stakes[index] = gain }
+        for (index, gain) in rankedIndices(moments, timelines: timelines, checks: 0) { stakes[index] = gain }
         return stakes
     }
 
@@ -99,9 +73,7 @@ public enum ReviewMomentRanking {
     /// where nothing looked wrong but a keyframe is expected to fix much (``checkFrames(of:)``, as
     /// ``ReviewMoment/Kind/check`` moments of one track), with the gain each had when it was taken,
     /// in the order taken: most expected gain first. A track without a timeline adds nothing.
-    /// `model` gives each frame's chance of being off and a keyframe's hold (the fitted one unless
-    /// another is being measured).
-    public static func ranked(_ moments: [ReviewMoment], timelines: [TrackTimeline], checks: Int = 0, model: OffModel = .fitted)
+    public static func ranked(_ moments: [ReviewMoment], timelines: [TrackTimeline], checks: Int = 0)
         -> [(moment: ReviewMoment, stake: Double)] {
         var candidates = moments
         if checks > 0 {
@@ -114,14 +86,13 @@ public enum ReviewMomentRanking {
                 }
             }
         }
-        return rankedIndices(candidates, timelines: timelines, checks: checks, model: model).map { (candidates[$0.index], $0.gain) }
+        return rankedIndices(candidates, timelines: timelines, checks: checks).map { (candidates[$0.index], $0.gain) }
     }
 
     /// Lazy greedy: a gain only falls as corrections are counted, so a candidate whose fresh gain
     /// still beats every other's last known gain is the best.
-    private static func rankedIndices(_ candidates: [ReviewMoment], timelines: [TrackTimeline], checks: Int,
-                                      model: OffModel) -> [(index: Int, gain: Double)] {
-        var tracks = Dictionary(timelines.map { ($0.trackID, TrackResidual($0, model: model)) }, uniquingKeysWith: { first, _ in first })
+    private static func rankedIndices(_ candidates: [ReviewMoment], timelines: [TrackTimeline], checks: Int) -> [(index: Int, gain: Double)] {
+        var tracks = Dictionary(timelines.map { ($0.trackID, TrackResidual($0)) }, uniquingKeysWith: { first, _ in first })
         func gain(_ moment: ReviewMoment) -> Double {
             moment.trackIDs.reduce(0) { $0 + (tracks[$1]?.gain(ofKeyframeAt: moment.frame) ?? 0) }
         }
@@ -157,17 +128,15 @@ public enum ReviewMomentRanking {
     private struct TrackResidual {
         let frames: [Int]
         let times: [Double]
-        let model: OffModel
         var off: [Double]
         /// Indices (into ``frames``) of the track's keyframes, in order: its first frame, the keyframes
         /// the run had, and the corrections so far.
         var keyframes: [Int]
 
-        init(_ timeline: TrackTimeline, model: OffModel) {
+        init(_ timeline: TrackTimeline) {
             frames = timeline.points.map(\.frame)
             times = timeline.points.map(\.time)
-            self.model = model
-            off = timeline.points.map(model.offProbability)
+            off = timeline.points.map(ReviewMomentRanking.offProbability)
             keyframes = timeline.points.indices.filter { $0 == 0 || timeline.points[$0].source == .keyframe }
         }
 
@@ -182,7 +151,9 @@ public enum ReviewMomentRanking {
         }
 
         private func hold(_ index: Int, from at: Int) -> Double {
-            model.hold(secondsAway: abs(times[index] - times[at]))
+            let seconds = abs(times[index] - times[at])
+            return seconds > ReviewMomentRanking.reachHolds * ReviewMomentRanking.holdSeconds
+                ? 0 : exp(-seconds / ReviewMomentRanking.holdSeconds)
         }
 
         /// Expected off frames a keyframe on `frame` puts back on the object.

@@ -2,7 +2,6 @@ import ArgumentParser
 import Evaluation
 import Files
 import Foundation
-import Pages
 import Pipeline
 import TrackFormats
 import Tracking
@@ -55,21 +54,6 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Option(parsing: .unconditional, help: ArgumentHelp("Where to write the first runs' annotated frames (CSV: sequence, seconds from the first box, confidence, disputed by the forward-backward check, off the object), for fitting the review page's ranking.", valueName: "path"))
     var framesCSV: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The review page's ranking to measure instead of the fitted one, for a fit that held the sequences' benchmark out (scripts/fitting/fit-review-ranking.py prints them): intercept, confidence weight and hold seconds, comma-separated.", valueName: "a,b,hold"))
-    var rankingModel: String?
-
-    @Flag(help: "Play only the checker: the corrector's and evenly spaced keyframes' runs are not tracked and score nan (to measure a change to the page's ranking, which changes nothing else, at less cost).")
-    var checkerOnly = false
-
-    /// The ranking model `--ranking-model` gives, nil when it is not given or not three numbers with a positive hold.
-    private var parsedRankingModel: ReviewMomentRanking.OffModel? {
-        guard let rankingModel else { return nil }
-        let values = rankingModel.split(separator: ",", omittingEmptySubsequences: false)
-            .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite)
-        guard values.count == 3, values[2] > 0 else { return nil }
-        return ReviewMomentRanking.OffModel(intercept: values[0], confidenceWeight: values[1], holdSeconds: values[2])
-    }
-
     /// The values of K, in the order given.
     private var correctionCounts: [Int] {
         corrections.split(separator: ",", omittingEmptySubsequences: false).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -81,9 +65,6 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
         guard counts.count == corrections.split(separator: ",", omittingEmptySubsequences: false).count,
               counts.allSatisfy({ $0 >= 0 }), Set(counts).count == counts.count else {
             throw ValidationError("--corrections must be whole numbers of 0 or more, each once, comma-separated (got '\(corrections)')")
-        }
-        if let rankingModel, parsedRankingModel == nil {
-            throw ValidationError("--ranking-model must be three numbers, comma-separated, the last (hold seconds) above 0 (got '\(rankingModel)')")
         }
     }
 
@@ -104,8 +85,7 @@ struct ReviewLoopEvalCommand: ParsableCommand, ShowsFFmpegLog {
         var results: [ReviewLoopBenchmark.Result] = []
         for sequence in data.sequences {
             let sequenceResults = try ReviewLoopBenchmark.run(sequence, corrections: counts, options: TrackingOptions(
-                level: level, trackerKind: TrackerChoice.kind(tracker, correlationFilter: correlationFilter)), alsoInTimeOrder: alsoTimeOrder,
-                rankingModel: parsedRankingModel ?? .fitted, checkerOnly: checkerOnly)
+                level: level, trackerKind: TrackerChoice.kind(tracker, correlationFilter: correlationFilter)), alsoInTimeOrder: alsoTimeOrder)
             for warning in sequenceResults.first?.warnings ?? [] { StandardError.write("warning: \(sequence.name): \(warning)\n") }
             for frame in sequenceResults.first?.firstRunFrames ?? [] {
                 framesOutput?.writeLine([TrackCSV.quoted(sequence.name), String(format: "%.3f", frame.seconds), String(format: "%.3f", frame.confidence),

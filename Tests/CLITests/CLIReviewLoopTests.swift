@@ -6,8 +6,7 @@ import XCTest
 /// `fast`, on frame 53), so the reviewer corrects that moment, and re-tracking from the correction
 /// scores better than the run; every way of using K boxes is scored over every annotated frame. Its CSV
 /// may not be one of the dataset's files. Several K share the first run (K = 0: the guided run from
-/// the first box alone, for both ways); a second reviewer can take the moments in time order; the
-/// checker can be played alone, with another ranking model.
+/// the first box alone, for both ways); a second reviewer can take the moments in time order.
 final class CLIReviewLoopTests: XCTestCase {
     func testTheReviewerCorrectsMomentsWhereTheBoxIsOffAndEachWayIsScored() throws {
         let folder = try CLITemporaryFolder()
@@ -51,20 +50,6 @@ final class CLIReviewLoopTests: XCTestCase {
         XCTAssertLessThan(scores[3], scores[1], "straight lines from two boxes miss the moving object: \(rows[1])")
         XCTAssertTrue(loop.stdout.contains("mean of 1: first run "), loop.stdout)
         XCTAssertTrue(loop.stdout.contains("(K = 0)") && loop.stdout.contains("(K = 2)"), loop.stdout)
-        // The checker alone, ranked by another model (as a fit that held the benchmark out would give):
-        // the other ways are not tracked and score nan.
-        let checker = try CLI.vtrack(["eval", "review-loop", folder.path("data"), "--corrections", "2", "--level", "fast",
-                                      "--correlation-filter", "--checker-only", "--ranking-model", "0,1,20", "--csv", folder.path("checker.csv")],
-                                     timeout: 300)
-        XCTAssertEqual(checker.status, 0, checker.stderr)
-        let checkerRow = try String(contentsOfFile: folder.path("checker.csv"), encoding: .utf8).split(separator: "\n")[1]
-            .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        XCTAssertEqual([checkerRow[4], checkerRow[5]], ["nan", "nan"], "corrected and evenly spaced not run: \(checkerRow)")
-        XCTAssertEqual(checkerRow[13].split(separator: " ").count, 2, "\(checkerRow)")
-        XCTAssertTrue((0...1).contains(Double(checkerRow[14]) ?? -1), "\(checkerRow)")
-        let badModel = try CLI.vtrack(["eval", "review-loop", folder.path("data"), "--ranking-model", "0,1"])
-        XCTAssertNotEqual(badModel.status, 0)
-        XCTAssertTrue(badModel.stderr.contains("--ranking-model must be three numbers"), badModel.stderr)
         let badK = try CLI.vtrack(["eval", "review-loop", folder.path("data"), "--corrections", "1,x"])
         XCTAssertNotEqual(badK.status, 0)
         XCTAssertTrue(badK.stderr.contains("--corrections must be whole numbers"), badK.stderr)

@@ -27,10 +27,10 @@ final class ReviewMomentTests: XCTestCase {
         XCTAssertEqual(moments.first?.trackIDs, [1, 2])
     }
 
-    /// A moment's gain is the expected number of its track's off frames (from the confidence, as the
-    /// ranking's model gives it; a disputed box counts as its confidence says, as the held-out fit
-    /// chose) that a keyframe on its frame would put back on the object: each frame from the keyframe
-    /// before to the keyframe after, weighted by exp(-seconds away / hold); an overlap adds both tracks'.
+    /// A moment's gain is the expected number of its track's off frames (one minus the confidence,
+    /// at least ``ReviewMomentRanking/offWhenDisputed`` where disputed) that a keyframe on its frame
+    /// would put back on the object: each frame from the keyframe before to the keyframe after,
+    /// weighted by exp(-seconds away / hold); an overlap adds both tracks'.
     func testAMomentsGainIsTheOffFramesAKeyframeThereWouldHold() {
         let box = PixelRect(x: 0, y: 0, width: 10, height: 10)
         func timeline(_ id: Int, _ confidences: [Float], disputed: Set<Int> = [], keyframes: Set<Int> = []) -> TrackTimeline {
@@ -42,38 +42,17 @@ final class ReviewMomentTests: XCTestCase {
             }
             return timeline
         }
-        // Off with probability one minus the confidence (at least 0.001), held for 4 s.
-        let model = ReviewMomentRanking.OffModel(intercept: 0, confidenceWeight: 1, holdSeconds: 4)
-        func off(_ confidence: Double) -> Double { max(1 - confidence, 1e-3) }
-        func held(_ seconds: Double) -> Double { exp(-seconds / 4) }
+        let hold = ReviewMomentRanking.holdSeconds
         let a = timeline(1, [1, 0.5, 0.5, 1, 0.2, 0.9], disputed: [5], keyframes: [3])
         let b = timeline(2, [1, 1, 0.6, 1, 1, 1])
         let doubt = ReviewMoment(kind: .doubtful, frame: 1, time: 1, trackIDs: [1], names: ["a"])
         let overlap = ReviewMoment(kind: .overlap, frame: 4, time: 4, trackIDs: [1, 2], names: ["a", "#2"])
-        let stakes = ReviewMomentRanking.stakes(of: [doubt, overlap], timelines: [a, b], model: model)
+        let stakes = ReviewMomentRanking.stakes(of: [doubt, overlap], timelines: [a, b])
         // a, frame 1: frames 1-2 (frame 0 and the keyframe on 3 bound it); frame 4: frames 4-5, frame 5 disputed.
         // #2, frame 4: frames 1-5 (frame 0 is its first), 0.4 off on frame 2.
-        XCTAssertEqual(stakes[0], 0.5 + 0.5 * held(1), accuracy: 1e-6)
-        let b4 = off(1) * (held(3) + held(1) + 1 + held(1)) + 0.4 * held(2)
-        XCTAssertEqual(stakes[1], 0.8 + off(0.9) * held(1) + b4, accuracy: 1e-6)
-        XCTAssertEqual(ReviewMomentRanking.ranked([doubt, overlap], timelines: [a, b], model: model).map(\.moment.frame), [4, 1])
-        XCTAssertEqual(model.hold(secondsAway: 4 * ReviewMomentRanking.reachHolds + 0.1), 0, "beyond the reach, nothing")
-    }
-
-    /// The fitted model reads the confidence as calibrated (about one minus it off), and a keyframe
-    /// holds the object for tens of seconds (the development set's first runs: 34.5 s).
-    func testTheFittedModelReadsTheConfidenceAsCalibrated() {
-        let fitted = ReviewMomentRanking.OffModel.fitted
-        func point(_ confidence: Float) -> TrackTimeline.Point {
-            var timeline = TrackTimeline(trackID: 1, name: "a")
-            timeline.append(TrackRecord(frame: 0, time: 0, trackID: 1, label: "a", box: PixelRect(x: 0, y: 0, width: 10, height: 10),
-                                        confidence: confidence, state: .tracked))
-            return timeline.points[0]
-        }
-        XCTAssertEqual(fitted.offProbability(point(0.5)), 0.5, accuracy: 0.01)
-        XCTAssertEqual(fitted.offProbability(point(0.9)), 0.1, accuracy: 0.05)
-        XCTAssertLessThan(fitted.offProbability(point(0.9)), fitted.offProbability(point(0.6)))
-        XCTAssertTrue((10...100).contains(fitted.holdSeconds))
+        XCTAssertEqual(stakes[0], 0.5 + 0.5 * exp(-1 / hold), accuracy: 1e-6)
+        XCTAssertEqual(stakes[1], 0.8 + ReviewMomentRanking.offWhenDisputed * exp(-1 / hold) + 0.4 * exp(-2 / hold), accuracy: 1e-6)
+        XCTAssertEqual(ReviewMomentRanking.ranked([doubt, overlap], timelines: [a, b]).map(\.moment.frame), [4, 1])
     }
 
     /// After the moment of most gain is taken, the others' gains are computed as if it had been
@@ -100,24 +79,24 @@ final class ReviewMomentTests: XCTestCase {
         XCTAssertEqual(sameFrame.map(\.stake), [alone[2], 0], "the second is worth nothing once the first is corrected")
     }
 
-    /// With nothing wrong to show, the page still lists frames worth a keyframe, and they spread like
-    /// evenly spaced keyframes where the confidence is even: the first in the middle of the frames
-    /// after the first box (where its passes reach most off frames), the next two one on each side
-    /// of it (the first bounds their reach), each worth less than the one before.
-    func testFramesWorthAKeyframeSpreadOverATrackOfEvenConfidence() {
+    /// With nothing wrong to show, the page still lists frames worth a keyframe: where a keyframe's
+    /// reach (``ReviewMomentRanking/holdSeconds`` times ``ReviewMomentRanking/reachHolds``) covers the most frames still
+    /// away from one, the second out of the first one's reach.
+    func testAConfidentTrackGetsFramesWorthAKeyframeOutOfEachOthersReach() {
         var a = TrackTimeline(trackID: 1, name: "a")
-        for frame in 0..<101 {
+        for frame in 0..<100 {
             a.append(TrackRecord(frame: frame, time: Double(frame), trackID: 1, label: "a", box: PixelRect(x: 0, y: 0, width: 10, height: 10),
                                  confidence: 0.9, state: .tracked))
         }
-        XCTAssertEqual(ReviewMomentRanking.checkFrames(of: a), Array(1...100), "every second after the first box")
-        let listed = ReviewMomentRanking.ranked([], timelines: [a], checks: 3)
-        XCTAssertEqual(listed.map(\.moment.summary), Array(repeating: "a: worth a keyframe", count: 3))
-        let frames = listed.map(\.moment.frame)
-        XCTAssertTrue((48...53).contains(frames[0]), "the middle of frames 1-100: \(frames)")
-        XCTAssertEqual(Set(frames.dropFirst().map { $0 < frames[0] }), [true, false], "one on each side: \(frames)")
-        XCTAssertGreaterThan(listed[0].stake, listed[1].stake)
-        XCTAssertGreaterThanOrEqual(listed[1].stake, listed[2].stake)
+        XCTAssertEqual(ReviewMomentRanking.checkFrames(of: a), Array(stride(from: 2, to: 100, by: 2)), "every 2 s after the first box")
+        let reach = Int(ReviewMomentRanking.holdSeconds * ReviewMomentRanking.reachHolds)
+        /// The first candidate (even frame) at or after `frame`.
+        func candidate(_ frame: Int) -> Int { frame + frame % 2 }
+        let first = candidate(reach + 1), second = candidate(first + 2 * reach + 1)
+        let listed = ReviewMomentRanking.ranked([], timelines: [a], checks: 2)
+        XCTAssertEqual(listed.map(\.moment.frame), [first, second])
+        XCTAssertEqual(listed.map(\.moment.summary), ["a: worth a keyframe", "a: worth a keyframe"])
+        XCTAssertEqual(listed[0].stake, listed[1].stake, accuracy: 1e-9, "both with a keyframe's whole reach of untouched frames")
         XCTAssertEqual(ReviewMomentRanking.ranked([], timelines: [a]).count, 0, "no checks unless asked for")
     }
 

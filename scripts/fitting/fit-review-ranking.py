@@ -1,21 +1,18 @@
 #!/usr/bin/env python3
-"""Fits the review page's ranking (ReviewMomentRanking.OffModel in
-Sources/Pages/ReviewMomentRanking.swift) from the first runs of `vtrack eval review-loop
---frames-csv FRAMES.csv`, held out by benchmark.
+"""Fits the review page's ranking (Sources/Pages/ReviewMomentRanking.swift) from the first runs of
+`vtrack eval review-loop --frames-csv FRAMES.csv`, held out by benchmark.
 
 - holdSeconds: how long a keyframe's pass holds the object, from P(on the object t seconds after
   the first box) = exp(-t / hold), by maximum likelihood over the annotated frames.
-- The off model: P(off) = sigmoid(intercept + confidenceWeight * logit(1 - confidence)), by logistic
-  regression. Beside it, the same with the forward-backward check's dispute, and with the dispute
+- offWhenDisputed: the share of frames the forward-backward check disputes that are off the object.
+- Which frames are off, compared by mean log-loss on each benchmark left out of the fit: logistic
+  models of the confidence alone (logit(1 - confidence)), the confidence and the dispute, and those
   and the distance prior (logit(1 - exp(-t / hold)), t: seconds from the first box, the first run's
-  only keyframe), and the ranking's model before (1 - confidence, at least 0.5 where disputed).
+  only keyframe), against the ranking's own (1 - confidence, at least offWhenDisputed where disputed).
 
-For each benchmark (from the sequences' meta.json "dataset"), the hold and the weights are fitted on
-the other benchmarks' sequences and scored (mean log-loss per frame) on that benchmark's frames, so
-that the model is chosen on frames it was not fitted on (the one with the least log-loss over all
-held-out frames ships). Then, per benchmark, the `vtrack eval review-loop` options that measure the
-ranking held out (its sequences, ranked by the fit without them), and last the fit on all, as
-OffModel.fitted takes it.
+For each benchmark (from the sequences' meta.json "dataset"), everything is fitted on the other
+benchmarks' sequences and scored on that benchmark's, so that a value fitted on all can be checked
+against the spread of its held-out fits, and a model is chosen on frames it was not fitted on.
 
     python3 scripts/fitting/fit-review-ranking.py FRAMES.csv /work/shared/data/sequences
 """
@@ -89,12 +86,17 @@ def fit(frames):
     return hold, {model: fit_logistic(features(frames, hold, model), y) for model in MODELS}
 
 
-def losses(frames, hold, weights):
-    """Summed log-loss of each model, and of the ranking's model before."""
+def off_when_disputed(frames):
+    disputed = frames["off"][frames["disputed"]]
+    return (float(disputed.mean()), len(disputed)) if len(disputed) else (float("nan"), 0)
+
+
+def losses(frames, hold, weights, disputed_off):
+    """Summed log-loss of each model, and of the ranking's own (at least `disputed_off` where disputed)."""
     y = frames["off"]
-    before = np.where(frames["disputed"], np.maximum(1 - frames["confidence"], 0.5), 1 - frames["confidence"])
+    before = np.where(frames["disputed"], np.maximum(1 - frames["confidence"], disputed_off), 1 - frames["confidence"])
     found = {model: log_loss(1 / (1 + np.exp(-features(frames, hold, model) @ weights[model])), y) for model in MODELS}
-    found["before"] = log_loss(before, y)
+    found["ranking"] = log_loss(before, y)
     return found
 
 
@@ -116,33 +118,33 @@ def main():
     def subset(mask):
         return {key: value[mask] for key, value in data.items()}
 
-    names_all = MODELS + ("before",)
-    print("benchmark,sequences,frames,hold_seconds,intercept,confidence_weight," + ",".join(f"log_loss_{m}" for m in names_all))
+    names_all = MODELS + ("ranking",)
+    print("benchmark,sequences,frames,held_out_hold_seconds,held_out_off_when_disputed,disputed_frames_held_out,"
+          + ",".join(f"log_loss_{m}" for m in names_all))
     held_out = dict.fromkeys(names_all, 0.0)
-    folds = {}
     for name in sorted(set(group.values())):
-        hold, weights = fit(subset(names != name))
+        others = subset(names != name)
+        hold, weights = fit(others)
+        disputed_off, disputed_count = off_when_disputed(others)
         frames = subset(names == name)
-        found = losses(frames, hold, weights)
+        found = losses(frames, hold, weights, disputed_off)
         for model in names_all:
             held_out[model] += found[model]
-        folds[name] = (hold, weights["confidence"])
         count = sum(1 for g in group.values() if g == name)
         n = len(frames["off"])
-        print(f"{name},{count},{n},{hold:.2f},{weights['confidence'][0]:.3f},{weights['confidence'][1]:.3f},"
+        print(f"{name},{count},{n},{hold:.2f},{disputed_off:.3f},{disputed_count},"
               + ",".join(f"{found[m] / n:.4f}" for m in names_all))
     n = len(data["off"])
-    print("# held-out log-loss per frame, all benchmarks: " + ", ".join(f"{m} {held_out[m] / n:.4f}" for m in names_all))
-    for name, (hold, w) in folds.items():
-        members = ",".join(sorted(s for s, g in group.items() if g == name))
-        print(f"# held out {name}: --sequences {members} --ranking-model {w[0]:.4f},{w[1]:.4f},{hold:.2f}")
     hold, weights = fit(data)
-    w = weights["confidence"]
+    disputed_off, disputed_count = off_when_disputed(data)
+    print(f"all,{len(group)},{n},{hold:.2f},{disputed_off:.3f},{disputed_count},"
+          + ",".join(f"{losses(data, hold, weights, disputed_off)[m] / n:.4f}" for m in names_all))
+    print("# held-out log-loss per frame, all benchmarks: " + ", ".join(f"{m} {held_out[m] / n:.4f}" for m in names_all))
     for model in MODELS:
-        print(f"# {model} on all: weights " + " ".join(f"{v:.3f}" for v in weights[model]))
-    disputed = data["off"][data["disputed"]]
-    print(f"# disputed frames off the object: {disputed.mean():.3f} of {len(disputed)}")
-    print(f"OffModel(intercept: {w[0]:.3f}, confidenceWeight: {w[1]:.3f}, holdSeconds: {hold:.1f})")
+        print(f"# {model}, fitted on all: weights " + " ".join(f"{v:.3f}" for v in weights[model]))
+    solid = subset(data["confidence"] > 0.5)
+    share, count = off_when_disputed(solid)
+    print(f"# of the disputed frames drawn solid (confidence > 0.5), off the object: {share:.3f} of {count}")
 
 if __name__ == "__main__":
     main()

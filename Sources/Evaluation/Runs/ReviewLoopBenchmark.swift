@@ -113,14 +113,9 @@ public enum ReviewLoopBenchmark {
     /// Runs the loop on `sequence` once for each number of corrections in `allowed` (each ≥ 0), one
     /// result each, in that order. The first run is tracked once, and a keyframe-guided run once per
     /// distinct set of keyframes (a sequence with fewer moments to correct than K gives the same
-    /// corrections at K and K + 1). `rankingModel` orders the page's moments (the fitted one unless
-    /// another is measured, such as a fit that held this sequence's benchmark out). With
-    /// `checkerOnly`, the corrector's and evenly spaced keyframes' runs are not tracked (they score
-    /// NaN): what a change to the page's ranking alone changes costs less to measure. Throws as
-    /// ``run(_:corrections:options:)-swift.type.method``.
+    /// corrections at K and K + 1). Throws as ``run(_:corrections:options:)-swift.type.method``.
     public static func run(_ sequence: OTBSequence, corrections allowed: [Int], options: TrackingOptions,
-                           alsoInTimeOrder: Bool = false, rankingModel: ReviewMomentRanking.OffModel = .fitted,
-                           checkerOnly: Bool = false) throws -> [Result] {
+                           alsoInTimeOrder: Bool = false) throws -> [Result] {
         let truth = sequence.groundTruth
         guard let start = truth.indices.first(where: { isAnnotated(truth[$0]) }) else {
             throw EvaluationError.trackingFailed(sequence: sequence.name, frame: 0, reason: "no annotated frame to start from")
@@ -158,7 +153,7 @@ public enum ReviewLoopBenchmark {
             return guidedScores[key]!
         }
         let firstRun = score(predictions(first, frames: truth.count))
-        let cues = coverage(of: first, truth: truth, frameRate: rate, model: rankingModel)
+        let cues = coverage(of: first, truth: truth, frameRate: rate)
         let startTime = first.first?.time ?? 0
         let outcomes = first.compactMap { record -> FrameOutcome? in
             guard record.frame < truth.count, isAnnotated(truth[record.frame]) else { return nil }
@@ -166,18 +161,15 @@ public enum ReviewLoopBenchmark {
                                 off: record.box.iou(truth[record.frame]) < 0.5)
         }
         return try allowed.map { allowed in
-            let corrections = reviewerCorrections(of: first, truth: truth, frameRate: rate, allowed: allowed, order: .listed,
-                                                  model: rankingModel)
-            let checks = checkedFrames(of: first, truth: truth, frameRate: rate, allowed: allowed, model: rankingModel)
-            let evenly = evenlySpacedFrames(from: start, count: allowed, truth: truth, frames: frames)
+            let corrections = reviewerCorrections(of: first, truth: truth, frameRate: rate, allowed: allowed, order: .listed)
+            let checks = checkedFrames(of: first, truth: truth, frameRate: rate, allowed: allowed)
             var result = Result(sequence: sequence.name, allowed: allowed, correctedFrames: corrections, firstRun: firstRun,
-                                corrected: checkerOnly ? .nan : try guided(corrections), checkedFrames: checks, checked: try guided(checks),
-                                evenlySpaced: checkerOnly ? .nan : try guided(evenly),
+                                corrected: try guided(corrections), checkedFrames: checks, checked: try guided(checks),
+                                evenlySpaced: try guided(evenlySpacedFrames(from: start, count: allowed, truth: truth, frames: frames)),
                                 straightLines: score(straightLines(through: keyframes(corrections), frames: truth.count)),
                                 cues: cues, firstRunFrames: outcomes, warnings: warnings)
             if alsoInTimeOrder {
-                let inTime = reviewerCorrections(of: first, truth: truth, frameRate: rate, allowed: allowed, order: .time,
-                                                 model: rankingModel)
+                let inTime = reviewerCorrections(of: first, truth: truth, frameRate: rate, allowed: allowed, order: .time)
                 result.inTimeOrder = OtherReviewer(frames: inTime, auc: try guided(inTime))
             }
             return result
@@ -186,12 +178,12 @@ public enum ReviewLoopBenchmark {
 
     /// The frames the reviewer corrects: the moments' frames, taken in `order`, where the run's box
     /// (`records`: one track, in frame order) is off the annotated object (IoU < 0.5), each once, at
-    /// most `allowed`; `model` ranks them.
+    /// most `allowed`.
     static func reviewerCorrections(of records: [TrackRecord], truth: [PixelRect], frameRate: Double, allowed: Int,
-                                    order: MomentOrder, model: ReviewMomentRanking.OffModel) -> [Int] {
+                                    order: MomentOrder) -> [Int] {
         let boxes = Dictionary(records.map { ($0.frame, $0.box) }, uniquingKeysWith: { first, _ in first })
         var corrected: [Int] = []
-        for moment in moments(of: records, frameRate: frameRate, order: order, model: model) where corrected.count < allowed && !corrected.contains(moment.frame) {
+        for moment in moments(of: records, frameRate: frameRate, order: order) where corrected.count < allowed && !corrected.contains(moment.frame) {
             guard moment.frame < truth.count, isAnnotated(truth[moment.frame]),
                   let box = boxes[moment.frame], box.iou(truth[moment.frame]) < 0.5 else { continue }
             corrected.append(moment.frame)
@@ -201,11 +193,10 @@ public enum ReviewLoopBenchmark {
 
     /// The frames of the first `allowed` moments the page lists for `records` (one track, in frame
     /// order), frames worth a keyframe included, where the object is annotated, each once: a reviewer
-    /// gives the box on each, whether the run's was off or not; `model` ranks them.
-    static func checkedFrames(of records: [TrackRecord], truth: [PixelRect], frameRate: Double, allowed: Int,
-                              model: ReviewMomentRanking.OffModel) -> [Int] {
+    /// gives the box on each, whether the run's was off or not.
+    static func checkedFrames(of records: [TrackRecord], truth: [PixelRect], frameRate: Double, allowed: Int) -> [Int] {
         var checked: [Int] = []
-        for moment in moments(of: records, frameRate: frameRate, order: .listed, model: model) where checked.count < allowed && !checked.contains(moment.frame) {
+        for moment in moments(of: records, frameRate: frameRate, order: .listed) where checked.count < allowed && !checked.contains(moment.frame) {
             guard moment.frame < truth.count, isAnnotated(truth[moment.frame]) else { continue }
             checked.append(moment.frame)
         }
@@ -213,9 +204,8 @@ public enum ReviewLoopBenchmark {
     }
 
     /// The moments of `records` (one track, in frame order) in `order`; listed, with the frames the
-    /// page lists as worth a keyframe, ranked by `model`.
-    private static func moments(of records: [TrackRecord], frameRate: Double, order: MomentOrder,
-                                model: ReviewMomentRanking.OffModel) -> [ReviewMoment] {
+    /// page lists as worth a keyframe.
+    private static func moments(of records: [TrackRecord], frameRate: Double, order: MomentOrder) -> [ReviewMoment] {
         var finder = ReviewMomentFinder(frameRate: frameRate)
         var moments: [ReviewMoment] = []
         var timeline = TrackTimeline(trackID: records.first?.trackID ?? 1, name: "")
@@ -224,13 +214,11 @@ public enum ReviewLoopBenchmark {
             timeline.append(record)
         }
         return order == .listed
-            ? ReviewMomentRanking.ranked(moments, timelines: [timeline], checks: ReviewMomentRanking.pageChecks, model: model).map(\.moment)
-            : moments
+            ? ReviewMomentRanking.ranked(moments, timelines: [timeline], checks: ReviewMomentRanking.pageChecks).map(\.moment) : moments
     }
 
-    /// How the page of the run `records` (one track, in frame order, checked forward-backward, its
-    /// moments ranked by `model`) points at its off frames.
-    static func coverage(of records: [TrackRecord], truth: [PixelRect], frameRate: Double, model: ReviewMomentRanking.OffModel) -> CueCoverage {
+    /// How the page of the run `records` (one track, in frame order, checked forward-backward) points at its off frames.
+    static func coverage(of records: [TrackRecord], truth: [PixelRect], frameRate: Double) -> CueCoverage {
         var cues = CueCoverage()
         func isOff(_ record: TrackRecord) -> Bool? {
             guard record.frame < truth.count, isAnnotated(truth[record.frame]) else { return nil }
@@ -248,7 +236,7 @@ public enum ReviewLoopBenchmark {
                 if disputed { cues.offSolidDisputed += 1 }
             }
         }
-        if let first = moments(of: records, frameRate: frameRate, order: .listed, model: model).first,
+        if let first = moments(of: records, frameRate: frameRate, order: .listed).first,
            let record = records.first(where: { $0.frame == first.frame }) {
             cues.firstMomentOff = isOff(record)
         }

@@ -18,13 +18,6 @@ import Tracking
 /// follow the same thing only because the backward pass started on it. Those frames' records come
 /// out with ``TrackSource/disputed``; nothing else about a record changes.
 ///
-/// A doubt is carried into the next window: when a track's box on a window's first frame (the last
-/// frame of the window before) is disputed, every frame of the track in the window is disputed too,
-/// up to a frame where it is re-seeded or given by a keyframe. A box that stays on the wrong object
-/// passes each later window's check on its own (the backward pass starts on that object and follows
-/// it back), so without the carry only the window where it changed objects would be marked; the
-/// doubt ends where the track is lost (its stretch of shown frames ends) or re-started.
-///
 /// Cost: one backward tracking step per frame and track (at most the forward pass's tracking, and
 /// no second decode); memory: one window of frames. Frames come out one window late, in order.
 final class ForwardBackwardCheck {
@@ -132,27 +125,16 @@ final class ForwardBackwardCheck {
         for stretch in stretches { mark(stretch) }
     }
 
-    /// Flags the stretch's frames after the passes' last disagreement, when they disagree on its first
-    /// frame; and, when its first frame was disputed already, its frames up to a re-start.
+    /// Flags the stretch's frames after the passes' last disagreement, when they disagree on its first frame.
     private func mark(_ stretch: Stretch) {
         func agrees(_ position: Int) -> Bool {
             let (frame, record) = stretch.frames[position]
             guard let backward = stretch.backward[position] else { return false }
             return kept[frame].records[record].box.iou(backward) >= Self.agreementIoU
         }
-        func dispute(_ positions: Range<Int>) {
-            for (frame, record) in stretch.frames[positions] { kept[frame].records[record].source = .disputed }
-        }
-        let first = kept[stretch.frames[0].frame].records[stretch.frames[0].record]
-        if first.source == .disputed {
-            let restart = stretch.frames.indices.dropFirst().first { position in
-                let record = kept[stretch.frames[position].frame].records[stretch.frames[position].record]
-                return record.state == .reseeded || record.source == .keyframe
-            }
-            dispute(1..<(restart ?? stretch.frames.count))
-        }
-        if !agrees(0), let lastDisagreement = stretch.frames.indices.last(where: { !agrees($0) }) {
-            dispute((lastDisagreement + 1)..<stretch.frames.count)
+        guard !agrees(0), let lastDisagreement = stretch.frames.indices.last(where: { !agrees($0) }) else { return }
+        for (frame, record) in stretch.frames[(lastDisagreement + 1)...] {
+            kept[frame].records[record].source = .disputed
         }
     }
 }
