@@ -46,6 +46,23 @@ final class KalmanBoxFilterTests: XCTestCase {
         XCTAssertEqual(filter.box.centerY, moving(0).centerY, accuracy: 1e-9)
     }
 
+    func testHoldingSizeStopsAShrinkingBoxFromShrinkingOn() {
+        // A person going behind another: measured 2 px shorter every frame, then not at all.
+        var filter = KalmanBoxFilter(box: PixelRect(x: 100, y: 100, width: 40, height: 120))
+        for frame in 1...20 {
+            filter.predict()
+            filter.update(with: PixelRect(x: 100, y: 100, width: 40 - Double(frame) / 3, height: 120 - 2 * Double(frame)))
+        }
+        let lastHeight = filter.box.height
+        var held = filter, free = filter
+        for _ in 0..<20 {
+            held.predict(holdingSize: true)
+            free.predict()
+        }
+        XCTAssertEqual(held.box.height, lastHeight, accuracy: 1e-9)
+        XCTAssertLessThan(free.box.height, lastHeight - 20, "without holding, the height goes on falling")
+    }
+
     func testAnEmptyMeasurementIsIgnored() {
         var filter = filter(following: 10)
         let before = filter.box

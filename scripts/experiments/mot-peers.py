@@ -22,7 +22,7 @@ For each sequence (MOTChallenge layout: <Seq>/seqinfo.ini, <Seq>/gt/gt.txt, <Seq
      output: the estimate boxes of the objects norfair returns, with their ids (an inverted
      estimate, which happens, is written with size 0: a false positive, as the scorers count it);
   4. ByteTrack+bridging: ByteTrack's rows with the gaps bridged as vtrack's --mot file bridges them
-     (a track missing for fewer than 20 frames between two rows gets rows interpolated linearly in
+     (a track missing for fewer than 50 frames between two rows gets rows interpolated linearly in
      between, at the lower of the two scores, but none that would lie on another track's row at IoU
      above 0.5), so that the comparison with vtrack is like for like;
   -> OUT/peers/<tracker>/<Seq>.txt (MOTChallenge rows, 1-based frames, 0-based pixels as vtrack
@@ -108,7 +108,7 @@ def run_norfair(detections):
     return rows, settings
 
 
-BRIDGED_GAP = 20  # MOTChallengeTrackSink.bridgedGap
+BRIDGED_GAP = 50  # automatic tracking's MOTResultRules.bridgedGap, MultiObjectTracker.Parameters.framesKeptLost
 
 
 def bridged(rows):

@@ -57,8 +57,11 @@ package struct KalmanBoxFilter {
         return PixelRect(x: axes[0].value - w / 2, y: axes[1].value - h / 2, width: w, height: h)
     }
 
-    /// Moves the state one frame ahead.
-    package mutating func predict() {
+    /// Moves the state one frame ahead. `holdingSize`: the height's velocity is set to zero first, as
+    /// ByteTrack does for a track no detection has seen lately (an object going behind another is
+    /// measured smaller and smaller, and would otherwise be predicted to shrink on while hidden).
+    package mutating func predict(holdingSize: Bool = false) {
+        if holdingSize { axes[3].velocity = 0 }
         let h = max(axes[3].value, 1)
         let p = Self.positionWeight * h, v = Self.velocityWeight * h
         axes[0].predict(valueNoise: p, velocityNoise: v)

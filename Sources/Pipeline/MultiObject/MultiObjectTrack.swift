@@ -74,10 +74,12 @@ final class MultiObjectTrack {
         runsSinceRemembered = 0
     }
 
-    /// Starts a new frame: moves the motion model one frame ahead.
+    /// Starts a new frame: moves the motion model one frame ahead, a lost track's at the size it had
+    /// (a person going behind another is detected smaller and smaller; left to its velocity, the
+    /// hidden person's box would shrink away from where they come out).
     func predict() {
         isMatched = false
-        motion.predict()
+        motion.predict(holdingSize: phase == .lost)
     }
 
     /// A detection is this track on the current frame: the motion model takes it in, the tracker

@@ -155,9 +155,14 @@ extension ClipTrackingSession {
         return parameters
     }
 
-    /// The rules that make this run's MOTChallenge results from its records, with the run's settings.
+    /// The rules that make this run's MOTChallenge results from its records, with the run's settings:
+    /// automatic tracking bridges any gap over which it kept a track lost and found it again
+    /// (``MultiObjectTracker/Parameters/framesKeptLost``), given tracks the default gap.
     public var resultRules: MOTResultRules {
-        MOTResultRules(duplicateIoU: multiObjectParameters.duplicateIoU)
+        let parameters = multiObjectParameters
+        return targets.isEmpty
+            ? MOTResultRules(bridgedGap: parameters.framesKeptLost, duplicateIoU: parameters.duplicateIoU)
+            : MOTResultRules(duplicateIoU: parameters.duplicateIoU)
     }
 
     /// The multi-object tracker of automatic tracking (no targets) with the class detector `detector`;
