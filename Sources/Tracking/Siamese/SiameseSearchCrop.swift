@@ -2,8 +2,9 @@ import Imaging
 
 /// What searching one crop takes, made once per tracker and reused from frame to frame: the crop
 /// sampler, the crop's pixels, the head's response and a decoder without a window (the object may be
-/// anywhere in a search crop away from the object). A ``SiameseTracker`` owns one per core for its
-/// whole-frame search, so that the crops of one frame are searched on all cores at once.
+/// anywhere in a search crop away from the object). A ``SiameseTracker`` that re-detects owns one per
+/// core, at least two: the crop around the object and the re-detection crop are searched at once, and
+/// the whole-frame search's crops on all cores at once.
 final class SiameseSearchCrop {
     /// The head's maps on the last crop searched.
     private(set) var response: SiameseResponse
