@@ -6,12 +6,14 @@ import Foundation
 ///     try OutputFolder.check("out/clip.stills", kind: "stills folder")
 public enum OutputFolder {
     /// Throws ``OutputError/unusablePath(path:kind:reason:)`` naming `path` when it cannot be the
-    /// folder: an empty path, a name over 255 bytes, something other than a folder there (a file, a
-    /// symbolic link to nothing), or something other than a folder where a folder above it must be.
+    /// folder: an empty path, `-` (standard output), a name over 255 bytes, something other than a
+    /// folder there (a file, a symbolic link to nothing), or something other than a folder where a
+    /// folder above it must be.
     /// A missing folder (and missing folders above it) is fine: it is made when written.
     public static func check(_ path: String, kind: String) throws {
         func refuse(_ reason: String) -> OutputError { .unusablePath(path: path, kind: kind, reason: reason) }
         if path.isEmpty { throw refuse("") }
+        if path == "-" { throw refuse("'-' (standard output) cannot hold a folder") }
         let name = FilePath.name(of: path)
         if name.utf8.count > OutputDestination.longestName {
             throw refuse("the folder name is \(name.utf8.count) bytes long; at most \(OutputDestination.longestName)")

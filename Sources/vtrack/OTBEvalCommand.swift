@@ -105,7 +105,6 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
             throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
         }
         if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
-        if out == "-" { throw ValidationError("--out is a folder for the results, plots and CSVs: '-' (standard output) cannot hold them") }
         if reseedEvery > 0 && !parameterAssignments.isEmpty {
             throw ValidationError("--set cannot be combined with --reseed-every \(reseedEvery): the pipeline takes no custom tracker parameters (use --reseed-every 0)")
         }

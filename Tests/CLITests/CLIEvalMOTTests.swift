@@ -86,5 +86,8 @@ final class CLIEvalMOTTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: out + "/set").sorted(), before,
                        "nothing was written among the dataset's files")
+        let standardOutput = try CLI.vtrack(["eval", "mot", out + "/set", "--out", "-"])
+        XCTAssertEqual(standardOutput.status, 1, standardOutput.stderr)
+        XCTAssertEqual(standardOutput.messages, ["Error: -: cannot write the evaluation folder there: '-' (standard output) cannot hold a folder"])
     }
 }

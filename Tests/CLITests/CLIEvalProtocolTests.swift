@@ -89,7 +89,7 @@ final class CLIEvalProtocolTests: XCTestCase {
         XCTAssertEqual(folder.files(under: "sequences"), before, "nothing was written among the inputs")
         let standardOutput = try CLI.vtrack(["eval", sequences, "--level", "fast", "--out", "-"])
         XCTAssertNotEqual(standardOutput.status, 0)
-        XCTAssertTrue(standardOutput.stderr.contains("'-' (standard output) cannot hold them"), standardOutput.stderr)
+        XCTAssertTrue(standardOutput.stderr.contains("'-' (standard output) cannot hold a folder"), standardOutput.stderr)
     }
 
     func testTemporalRobustnessStartsAtTwentyFrames() throws {
