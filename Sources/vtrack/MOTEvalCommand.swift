@@ -36,7 +36,7 @@ struct MOTEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Option(parsing: .unconditional, help: "Tracker level: fast or accurate.")
     var level: LevelChoice = .accurate
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Output folder for the results and vtrack's result files; it may not hold the dataset or another input.", valueName: "outdir"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output folder for results.json and vtrack's result files (mot/); none may be an input.", valueName: "outdir"))
     var out = "eval-out"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Other trackers' results to score beside vtrack's: a folder of <Tracker>/<Name>.txt.", valueName: "peers"))
@@ -72,12 +72,6 @@ struct MOTEvalCommand: ParsableCommand, ShowsFFmpegLog {
     }
 
     func run() throws {
-        // The evaluation folder gets the results and vtrack's result files: no file it reads may be inside it.
-        var files = CommandFiles()
-        try MOTDataset(directory: dataset, names: sequences.map(EvalCommand.sequenceNames)).addInputs(to: &files)
-        files.input("the peers' results", compare)
-        files.outputFolder("evaluation folder", out)
-        try files.check()
         try MOTEvalRun(options: MOTEvaluationOptions(
             sequences: sequences.map(EvalCommand.sequenceNames), outputDirectory: out, peers: compare,
             level: level.level, detector: DetectorChoice(parsing: detector), detectEvery: detectEvery,

@@ -69,25 +69,15 @@ final class CLIEvalMOTTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/eval"), "nothing is written before the dataset loads")
     }
 
-    func testTheEvaluationFolderHoldsNoInputOfTheDataset() throws {
+    func testTheEvaluationFolderIsAFolderAndNeverStandardOutput() throws {
         let mot = try motFolder(), out = try temporaryFolder()
-        let set = out + "/set/TUD-Campus"
-        try FileManager.default.createDirectory(atPath: set + "/gt", withIntermediateDirectories: true)
-        for file in ["seqinfo.ini", "gt/gt.txt", "TUD-Campus.mp4"] {
-            try FileManager.default.copyItem(atPath: mot + "/TUD-Campus/" + file, toPath: set + "/" + file)
-        }
-        let before = try FileManager.default.subpathsOfDirectory(atPath: out + "/set").sorted()
-        for folder in [out + "/set", set] {
-            let outcome = try CLI.vtrack(["eval", "mot", out + "/set", "--out", folder])
+        try "not a folder".write(toFile: out + "/file", atomically: true, encoding: .utf8)
+        for (folder, reason) in [("-", "'-' (standard output) cannot hold a folder"), (out + "/file", "it is a file, not a folder")] {
+            let outcome = try CLI.vtrack(["eval", "mot", mot, "--sequences", "TUD-Campus", "--out", folder])
             XCTAssertEqual(outcome.status, 1, outcome.stderr)
             XCTAssertFalse(outcome.signalled, outcome.stderr)
-            XCTAssertEqual(outcome.messages.count, 1, outcome.stderr)
-            XCTAssertTrue(outcome.stderr.contains("(the video of TUD-Campus) is inside it"), outcome.stderr)
+            XCTAssertEqual(outcome.messages, ["Error: \(folder): cannot write the evaluation folder there: \(reason)"])
         }
-        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: out + "/set").sorted(), before,
-                       "nothing was written among the dataset's files")
-        let standardOutput = try CLI.vtrack(["eval", "mot", out + "/set", "--out", "-"])
-        XCTAssertEqual(standardOutput.status, 1, standardOutput.stderr)
-        XCTAssertEqual(standardOutput.messages, ["Error: -: cannot write the evaluation folder there: '-' (standard output) cannot hold a folder"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "-"), "no folder named '-' is made")
     }
 }

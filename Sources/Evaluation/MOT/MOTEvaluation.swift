@@ -135,6 +135,7 @@ public enum MOTEvaluation {
         for sequence in dataset.sequences { files.output("MOT", options.resultsFile(for: sequence.name)) }
         files.output("results JSON", options.resultsJSON)
         try files.check()
+        try OutputFolder.check(options.outputDirectory, kind: "evaluation folder")
     }
 
     /// Reads a MOTChallenge results file and scores it against the sequence's ground truth; rows past
