@@ -130,10 +130,18 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The person detector that follows boxed people (``followsPeople``): the class detector of
-    /// `person` and `person-ssdlite`, the vendored ``PersonDetector`` for `auto`; nil for the others.
+    /// `person` and `person-ssdlite`, the vendored ``PersonDetector`` for `auto` (nil without the
+    /// neural runtime: `auto` then follows every box as `template` does, as the learned trackers give
+    /// way to the correlation filters); nil for the others.
     public func makePersonDetector() throws -> (any Detector)? {
         switch self {
-        case .automatic: return try LoadedDetectors.shared.detector(for: .person)
+        case .automatic:
+            do {
+                try InferenceRuntime.load()
+            } catch NeuralDetectionError.runtimeMissing {
+                return nil
+            }
+            return try LoadedDetectors.shared.detector(for: .person)
         case .person, .personSSDLite: return try makeClassDetector()
         case .template, .face, .yolo, .cascade: return nil
         }
