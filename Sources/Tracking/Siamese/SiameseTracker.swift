@@ -170,7 +170,9 @@ public final class SiameseTracker: ObjectTracker {
                             identityShare: identity.identityShare)
         if settings.redetectsWhenLost, chosen.confidence < Self.believedFrom {
             // Unsure of the head, the tracker believes the object's motion (as the filters coast):
-            // an object it carries out of the picture has left, instead of the box clinging to the edge.
+            // an object it carries out of the picture has left, instead of the box clinging to the edge;
+            // but only from the edge (one frame's motion carries the head's box past it): a coast over
+            // a doubtful stretch, from a box far inside, is no evidence that the object left.
             let steps = Float(framesSinceAnchor + 1)
             let coasted = Placement(centreX: anchorX + velocityX * steps, centreY: anchorY + velocityY * steps,
                                     width: chosen.placement.width, height: chosen.placement.height)
