@@ -35,7 +35,7 @@ struct DetectCommand: ParsableCommand, ShowsFFmpegLog {
 
     func validate() throws {
         if every < 1 { throw ValidationError("--every must be 1 or more") }
-        if detection.detector == "template" { throw ValidationError("give a class --detector: person, face, PATH.onnx or a cascade") }
+        if !detection.choice.findsNewObjects { throw ValidationError("give a class --detector: person, face, PATH.onnx or a cascade") }
     }
 
     func run() throws {

@@ -4,9 +4,9 @@ import Pipeline
 /// The detector options shared by `track`, `batch` and `detect`.
 struct DetectorOptionsGroup: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "The detector: person (Intel's person-detection-0202), person-ssdlite (the SSDLite detector before it) or face (neural, OpenVINO), PATH.onnx (your YOLO model), template (track/batch only: re-detects each boxed object by its grey appearance, and a track lost for 20 frames also by its colours, anywhere in the frame), or an OpenCV cascade (haar-face, profileface, fullbody, upperbody, PATH.xml). A class detector also starts tracks when no --box is given.",
+        "The detector: auto (track/batch only: a box with a person detection under it on its start frame is followed as that person, re-seeded by Intel's person detector and told apart from others by re-identification; any other box as with template), person (Intel's person-detection-0202), person-ssdlite (the SSDLite detector before it) or face (neural, OpenVINO), PATH.onnx (your YOLO model), template (track/batch only: re-detects each boxed object by its grey appearance, and a track lost for 20 frames also by its colours, anywhere in the frame), or an OpenCV cascade (haar-face, profileface, fullbody, upperbody, PATH.xml). A class detector also starts tracks when no --box is given.",
         valueName: "detector"))
-    var detector = "template"
+    var detector = "auto"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With a .onnx detector: the classes to keep, comma-separated (default: all).", valueName: "names"))
     var classes: String?

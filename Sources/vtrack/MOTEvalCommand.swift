@@ -64,7 +64,7 @@ struct MOTEvalCommand: ParsableCommand, ShowsFFmpegLog {
         if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
         if detectEvery < 1 { throw ValidationError("--detect-every must be 1 or more") }
         if !DetectorChoice(parsing: detector).findsNewObjects {
-            throw ValidationError("the multi-object evaluation needs a class detector that starts tracks (person, face, PATH.onnx or a cascade), not template")
+            throw ValidationError("the multi-object evaluation needs a class detector that starts tracks (person, face, PATH.onnx or a cascade), not \(detector)")
         }
         if let sequences, EvalCommand.sequenceNames(sequences).isEmpty {
             throw ValidationError("--sequences needs at least one name")

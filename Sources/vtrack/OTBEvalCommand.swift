@@ -68,9 +68,9 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
     @Option(parsing: .unconditional, help: ArgumentHelp("0: the bare tracker; N > 0: the product pipeline, re-seeding every N frames.", valueName: "n"))
     var reseedEvery = 0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --reseed-every N: what re-seeds the tracks (template, person, face, PATH.onnx, a cascade).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --reseed-every N: what re-seeds the tracks (auto, template, person, face, PATH.onnx, a cascade; default: auto, as track does).",
                                valueName: "detector"))
-    var detector = "template"
+    var detector: String?
 
     @Flag(help: "With --reseed-every N: the pipeline compensates camera motion (see track --camera-motion).")
     var cameraMotion = false
@@ -101,7 +101,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
     var parameterAssignments: [String] = []
 
     func validate() throws {
-        if !DetectorChoice.isKnown(detector) {
+        if let detector, !DetectorChoice.isKnown(detector) {
             throw ValidationError("unknown detector '\(detector)': use \(DetectorChoice.choicesText)")
         }
         if reseedEvery < 0 { throw ValidationError("--reseed-every must be 0 or more") }
@@ -122,7 +122,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
         if cameraMotion && reseedEvery == 0 {
             throw ValidationError("--camera-motion needs --reseed-every N: it is part of the pipeline")
         }
-        if detector != "template" && reseedEvery == 0 {
+        if detector != nil && reseedEvery == 0 {
             throw ValidationError("--detector needs --reseed-every N: the bare tracker is not re-seeded")
         }
         if let starts {
@@ -156,7 +156,7 @@ struct OTBEvalCommand: ParsableCommand, ShowsFFmpegLog {
                                         outputDirectory: out, peers: compare,
                                         parameterAssignments: parameterAssignments,
                                         evaluationProtocol: evaluationProtocol, reseedEvery: reseedEvery,
-                                        detector: DetectorChoice(parsing: detector), compensatesCameraMotion: cameraMotion,
+                                        detector: detector.map { DetectorChoice(parsing: $0) } ?? .automatic, compensatesCameraMotion: cameraMotion,
                                         categories: try categories.map { try SequenceCategories(path: $0) })
         options.writesEvidence = evidence
         options.startNames = starts.map { Set(commaSeparatedNames($0)) }

@@ -70,10 +70,3 @@ final class KeyframeGuidedTrackingTests: XCTestCase {
         XCTAssertLessThan(honest[1..<50].filter { $0.source == .disputed }.count, disputed / 3)
     }
 }
-
-/// Collects every record written.
-private final class RecordingSink: TrackSink {
-    var records: [TrackRecord] = []
-    func write(frame: FrameContext, records: [TrackRecord]) throws { self.records += records }
-    func finish() throws {}
-}

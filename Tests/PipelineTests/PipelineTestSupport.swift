@@ -74,3 +74,10 @@ extension PipelineFixtures {
         return (frames, truth)
     }
 }
+
+/// Collects every record written, with its evidence (which the CSV does not hold).
+final class RecordingSink: TrackSink {
+    var records: [TrackRecord] = []
+    func write(frame: FrameContext, records: [TrackRecord]) throws { self.records += records }
+    func finish() throws {}
+}

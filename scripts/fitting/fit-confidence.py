@@ -42,6 +42,9 @@ Sources/Tracking/Confidence/ConfidenceModel+Fitted.swift and Sources/Pipeline/Re
 tracker is the Siamese tracker fused with the correlation filter: `fusedAccurate` in the +Fused.swift files;
 the correlation filters' runs take `--correlation-filter`).
 
+--track-model-only writes only TrackConfidenceModel (the tracker's model, which steers re-finding and the
+fused choice, stays as shipped, so no box changes); model 2 is still fitted on model 1's held-out logits.
+
 --bootstrap N also prints, for the held-out ECE of each run, the 5th to 95th percentile over N
 development sets resampled by sequence (twenty sequences drawn with replacement): how much the
 figure moves with the footage, which bounds what a difference between two ECEs can mean.
@@ -62,6 +65,7 @@ LOST_BELOW = 0.2
 MIN_VISIBLE = 0.5
 RIDGE = 1.0
 KINDS = ("logistic", "trees")  # the forms of model 1 compared held out
+FORMS = [KINDS]  # the forms tried, set by main (--tracker-form)
 TREE_ROUNDS, TREE_DEPTH, TREE_RATE, TREE_RIDGE, TREE_MIN_HESSIAN, TREE_BINS = 100, 2, 0.1, 10.0, 50.0, 32
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Hold-out units: each sequence, and each benchmark the sequences come from (--benchmarks).
@@ -434,7 +438,7 @@ def fit_level(bare, piped, protocols, columns, bootstrap, unit):
         return fit_logistic(X[m], y[m]) if kind == "logistic" else fit_trees(X[m], y[m])
 
     held_out_tracker, losses = {}, {}
-    for kind in KINDS:
+    for kind in FORMS[0]:
         models = {s: fit_tracker(kind, s) for s in sequences}
         p = np.zeros(len(y))
         for s in sequences:
@@ -525,6 +529,12 @@ def main():
     parser.add_argument("--without", default="",
                         help="comma-separated tracker features the models leave out (their weights 0); "
                              f"leaving out {SHARE} keeps it as a rule that multiplies the probability")
+    parser.add_argument("--track-model-only", action="store_true",
+                        help="with --write, write only the re-seeded track's model (TrackConfidenceModel) and keep the tracker's "
+                             "(ConfidenceModel), which drives re-finding and the fusion choice, as shipped: the boxes do not change")
+    parser.add_argument("--tracker-form", choices=("best",) + KINDS, default="best",
+                        help="model 1's form: the one with the lower held-out log loss (best), or the one named (with "
+                             "--track-model-only, the shipped model's, so that model 2 learns from logits like those it will get)")
     parser.add_argument("--bootstrap", type=int, default=0, metavar="N",
                         help="also print the held-out ECE's 5-95%% range over N resamplings of the sequences")
     args = parser.parse_args()
@@ -533,6 +543,7 @@ def main():
         for bench, names in json.load(open(args.benchmarks)).items():
             BENCHMARK_OF.update({name: bench for name in names})
     units = ("seq", "bench") if BENCHMARK_OF else ("seq",)
+    FORMS[0] = KINDS if args.tracker_form == "best" else (args.tracker_form,)
     protocols = [p for p in PROTOCOLS if all(os.path.exists(f"{args.runs}/{p}-{r}/results.json") for r in (0, 50))]
     if not protocols:
         sys.exit(f"{args.runs}: no complete <protocol>-0 and <protocol>-50 evaluations (see scripts/fitting/refit-confidence.sh)")
@@ -605,11 +616,13 @@ def main():
         kind = ("fused (Siamese and correlation filter) " if args.fused else "learned-feature (Siamese) " if args.learned
                 else "LightFC Siamese " if args.lightfc else "")
         single = "lightFC" if args.lightfc else None
+        flag += " --track-model-only" if args.track_model_only else ""
         runs = "/".join(p.upper() for p in protocols)
         held = "; choices made leave-one-benchmark-out" if "bench" in units else ""
-        write_swift(os.path.join(ROOT, f"Sources/Tracking/Confidence/ConfidenceModel+{suffix}.swift"), "ConfidenceModel",
-                    f"Fitted on the bare {kind}`{{level}}` tracker's {runs} frames of the development set{{cue}}{held}",
-                    {k: w1 for k, (w1, _) in fits.items()}, names, prefix, flag, single)
+        if not args.track_model_only:
+            write_swift(os.path.join(ROOT, f"Sources/Tracking/Confidence/ConfidenceModel+{suffix}.swift"), "ConfidenceModel",
+                        f"Fitted on the bare {kind}`{{level}}` tracker's {runs} frames of the development set{{cue}}{held}",
+                        {k: w1 for k, (w1, _) in fits.items()}, names, prefix, flag, single)
         write_swift(os.path.join(ROOT, f"Sources/Pipeline/Reseeding/TrackConfidenceModel+{suffix}.swift"), "TrackConfidenceModel",
                     f"Fitted on the {kind}`{{level}}` pipeline's {runs} frames of the development set (re-seeding every 50 frames){{cue}}{held}",
                     {k: w2 for k, (_, w2) in fits.items()}, report[levels[0]]["track_features"], prefix, flag, single)

@@ -41,7 +41,7 @@ public struct EvaluationOptions: Sendable {
 
     public init(levels: [TrackingLevel] = TrackingLevel.allCases, sequences: [String]? = nil,
                 outputDirectory: String = "eval-out", peers: String? = nil, parameterAssignments: [String] = [],
-                evaluationProtocol: EvaluationProtocol = .ope, reseedEvery: Int = 0, detector: DetectorChoice = .template,
+                evaluationProtocol: EvaluationProtocol = .ope, reseedEvery: Int = 0, detector: DetectorChoice = .automatic,
                 compensatesCameraMotion: Bool = false, categories: SequenceCategories? = nil) {
         self.detector = detector
         self.compensatesCameraMotion = compensatesCameraMotion

@@ -19,7 +19,7 @@ public enum PipelineRunner {
     /// video cannot be opened and ``EvaluationError/trackingFailed(sequence:frame:reason:)`` when a
     /// start is unusable or a session fails.
     public static func run(_ sequence: OTBSequence, protocol evaluationProtocol: EvaluationProtocol,
-                           level: TrackingLevel, reseedEvery: Int, detector: DetectorChoice = .template,
+                           level: TrackingLevel, reseedEvery: Int, detector: DetectorChoice = .automatic,
                            compensatesCameraMotion: Bool = false, trackerKind: TrackerKind = .learned,
                            startNames: Set<String>? = nil) throws -> [SequenceRun] {
         let clock = ContinuousClock()

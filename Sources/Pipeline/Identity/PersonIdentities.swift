@@ -16,14 +16,16 @@ import Tracking
 /// support, and the detection's embedding is remembered when no other detection touches it (a frame
 /// shared with someone else would teach the memory two people); away from the tracker the track is
 /// re-seeded there when the tracker's own box matches the memory less, by the margin. Otherwise the
-/// run is no support (the track is drawn dashed).
+/// run is no support (``ReseedEvidence/unsupported``). A supporting run's identity margin is the
+/// taken detection's match less the next reachable detection's (1 when it is alone).
 ///
 /// Each identity also remembers its look-alikes: the other people seen near the track (on its start
 /// frame, and the reachable detections apart from the one a run confirmed). Between scheduled runs,
-/// every ``checkEvery`` frames, a track that a run last supported has its box embedded: when it looks
-/// more like one of its look-alikes, or like another person track's memory, than like its own
-/// memory, the tracker has likely moved onto someone else, and the track is drawn dashed until a run
-/// confirms it (``TrackedObject/doubtIdentity()``).
+/// every ``checkEvery`` frames, a track that a run last supported has its box embedded, and its
+/// identity margin is its own memory's match less the best of its look-alikes' and the other person
+/// tracks' memories: below 0 the tracker has likely moved onto someone else, and the identity is in
+/// doubt until a run confirms it (``TrackedObject/noteIdentity(margin:)``). The verdict reads the
+/// margin (``ReseedEvidence/identityMargin``).
 final class PersonIdentities {
     /// Frames between the checks of a track's box against its look-alikes.
     static let checkEvery = 10
@@ -87,10 +89,12 @@ final class PersonIdentities {
             guard let identity = identities[object.trackID],
                   let box = object.box.clipped(toWidth: frame.width, height: frame.height), box.isValid else { continue }
             try reidentifier.embed(frame, box: box, into: &scratch)
-            let own = identity.memory.similarity(to: scratch)
-            let someoneElse = identity.lookAlikes.contains { $0.similarity(to: scratch) > own }
-                || identities.contains { $0.key != object.trackID && $0.value.memory.similarity(to: scratch) > own }
-            if someoneElse { object.doubtIdentity() }
+            var nearest: Float?
+            for lookAlike in identity.lookAlikes { nearest = max(nearest ?? -1, lookAlike.similarity(to: scratch)) }
+            for (trackID, other) in identities where trackID != object.trackID {
+                nearest = max(nearest ?? -1, other.memory.similarity(to: scratch))
+            }
+            object.noteIdentity(margin: nearest.map { identity.memory.similarity(to: scratch) - $0 } ?? 1)
         }
     }
 
@@ -117,8 +121,10 @@ final class PersonIdentities {
                 continue
             }
             let found = detections[best.index].box
+            let margin = ranked.count > 1 ? best.score - ranked[1].score : 1
             if found.iou(object.box) >= 0.5 {
                 object.recordSupport(true)
+                object.noteIdentity(margin: margin)
                 object.confirm()
                 if object.request.trackerKind == .correlationFilter {
                     object.reseed(fusing: found, frameWidth: frame.width, frameHeight: frame.height)
@@ -136,6 +142,7 @@ final class PersonIdentities {
                 }
                 object.reseed(at: found, frameWidth: frame.width, frameHeight: frame.height)
                 object.recordSupport(true)
+                object.noteIdentity(margin: margin)
             }
             for other in ranked.dropFirst() where detections[other.index].box.iou(found) == 0 {
                 identity.noteLookAlike(try embedding(of: other.index, detections, frame))

@@ -4,6 +4,11 @@ import NeuralDetection
 
 /// Which detector re-seeds the trackers (and, for a class detector, may start tracks by itself).
 public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
+    /// The default, `auto`: a boxed object with a person detection under it on its start frame (the
+    /// vendored ``PersonDetector``) is followed as that person, re-seeded by the person detector and
+    /// told apart by re-identification, as with ``person``; every other box as with ``template``.
+    /// Starts no tracks by itself.
+    case automatic
     /// Re-detects each boxed object from its own appearance (``TemplateRedetector``); works for any object.
     case template
     /// The vendored person detector (``PersonDetector``: Intel's person-detection-0202, OpenVINO).
@@ -18,10 +23,11 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     /// An OpenCV Haar or LBP cascade: `face`, `profileface`, `fullbody`, `upperbody`, or a path to an `.xml` file.
     case cascade(String)
 
-    /// Parses `template`, `person`, `person-ssdlite`, `face`, a path ending in `.onnx` (with `classes` to keep and an
+    /// Parses `auto`, `template`, `person`, `person-ssdlite`, `face`, a path ending in `.onnx` (with `classes` to keep and an
     /// optional class-names file), `haar-face`, another cascade name, or a path ending in `.xml`.
     public init(parsing text: String, classes: [String]? = nil, classNamesPath: String? = nil) {
         switch text {
+        case "auto": self = .automatic
         case "template": self = .template
         case "person": self = .person
         case "person-ssdlite": self = .personSSDLite
@@ -35,14 +41,25 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
 
     /// True for a class detector, which can start tracks without boxes.
     public var findsNewObjects: Bool {
-        if case .template = self { return false }
-        return true
+        switch self {
+        case .automatic, .template: return false
+        case .person, .personSSDLite, .face, .yolo, .cascade: return true
+        }
+    }
+
+    /// True when boxed objects that start on a person are followed as people (re-seeded by a person
+    /// detector and told apart by re-identification): `auto`, `person` and `person-ssdlite`.
+    public var followsPeople: Bool {
+        switch self {
+        case .automatic, .person, .personSSDLite: return true
+        case .template, .face, .yolo, .cascade: return false
+        }
     }
 
     /// True when the detector looks at colour (the neural ones), so frames must be decoded in colour.
     public var needsColour: Bool {
         switch self {
-        case .person, .personSSDLite, .face, .yolo: return true
+        case .automatic, .person, .personSSDLite, .face, .yolo: return true
         case .template, .cascade: return false
         }
     }
@@ -52,14 +69,14 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     public var findsPeople: Bool {
         switch self {
         case .person, .personSSDLite: return true
-        case .template, .face, .yolo, .cascade: return false
+        case .automatic, .template, .face, .yolo, .cascade: return false
         }
     }
 
     /// The one class the detector reports, when it reports one class only.
     public var onlyClass: String? {
         switch self {
-        case .template: return nil
+        case .automatic, .template: return nil
         case .person, .personSSDLite: return "person"
         case .face: return "face"
         case .yolo(let model): return model.classes?.count == 1 ? model.classes?.first : nil
@@ -69,6 +86,7 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .automatic: return "auto"
         case .template: return "template"
         case .person: return "person"
         case .personSSDLite: return "person-ssdlite"
@@ -79,7 +97,7 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What `--detector` accepts, for help and errors.
-    public static let choicesText = "person, person-ssdlite, face, template, haar-face, profileface, fullbody, upperbody, a YOLO model PATH.onnx or an OpenCV cascade PATH.xml"
+    public static let choicesText = "auto, person, person-ssdlite, face, template, haar-face, profileface, fullbody, upperbody, a YOLO model PATH.onnx or an OpenCV cascade PATH.xml"
 
     /// True when `text` names a detector ``init(parsing:classes:classNamesPath:)`` understands.
     public static func isKnown(_ text: String) -> Bool {
@@ -91,7 +109,7 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     /// a cascade `.xml`.
     public var inputFiles: [CommandFiles.File] {
         switch self {
-        case .template, .person, .personSSDLite, .face: return []
+        case .automatic, .template, .person, .personSSDLite, .face: return []
         case .yolo(let model):
             return [CommandFiles.File(role: "the model", path: model.path)]
                 + (model.classNamesPath.map { [CommandFiles.File(role: "the class-names file", path: $0)] } ?? [])
@@ -104,18 +122,29 @@ public enum DetectorChoice: Sendable, Hashable, CustomStringConvertible {
     /// model of the vendored and packaged `person`, `person-ssdlite` and `face` detectors.
     public var fingerprintedFiles: [String] {
         switch self {
-        case .person: return PersonDetector.files.map { PersonDetector.directory + "/" + $0.name }
+        case .automatic, .person: return PersonDetector.files.map { PersonDetector.directory + "/" + $0.name }
         case .personSSDLite: return [PackagedModel.person.path]
         case .face: return [PackagedModel.face.path]
         default: return inputFiles.map(\.path)
         }
     }
 
-    /// The class detector, or `nil` for `.template`. Neural detectors are loaded and compiled once
-    /// per process and shared. Throws `DetectionError` or `NeuralDetectionError` naming the file.
+    /// The person detector that follows boxed people (``followsPeople``): the class detector of
+    /// `person` and `person-ssdlite`, the vendored ``PersonDetector`` for `auto`; nil for the others.
+    public func makePersonDetector() throws -> (any Detector)? {
+        switch self {
+        case .automatic: return try LoadedDetectors.shared.detector(for: .person)
+        case .person, .personSSDLite: return try makeClassDetector()
+        case .template, .face, .yolo, .cascade: return nil
+        }
+    }
+
+    /// The class detector, or `nil` for `.template` and `.automatic` (whose person detector is
+    /// ``makePersonDetector()``'s). Neural detectors are loaded and compiled once per process and
+    /// shared. Throws `DetectionError` or `NeuralDetectionError` naming the file.
     public func makeClassDetector() throws -> (any Detector)? {
         switch self {
-        case .template: return nil
+        case .automatic, .template: return nil
         case .cascade(let name): return try CascadeDetector.named(name)
         case .person, .personSSDLite, .face, .yolo: return try LoadedDetectors.shared.detector(for: self)
         }
@@ -156,7 +185,7 @@ final class LoadedDetectors: @unchecked Sendable {
         case .face: detector = try FaceDetector()
         case .yolo(let model):
             detector = try YOLODetector(modelPath: model.path, classNamesPath: model.classNamesPath, keeping: model.classes)
-        case .template, .cascade: preconditionFailure("not a neural detector")
+        case .automatic, .template, .cascade: preconditionFailure("not a neural detector")
         }
         detectors[choice] = detector
         return detector

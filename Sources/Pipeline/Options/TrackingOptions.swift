@@ -29,7 +29,7 @@ public struct TrackingOptions: Sendable {
     public var trackerKind: TrackerKind
 
     public init(level: TrackingLevel = .accurate, startFrame: Int = 0, reseedEvery: Int = 50,
-                detector: DetectorChoice = .template, detectionMinimumScore: Float = 0.5,
+                detector: DetectorChoice = .automatic, detectionMinimumScore: Float = 0.5,
                 compensatesCameraMotion: Bool = false, showsCameraMotion: Bool = false, automaticDetectionInterval: Int = 2,
                 trackerKind: TrackerKind = .learned) {
         self.trackerKind = trackerKind

@@ -6,7 +6,10 @@ import Tracking
 /// with IoU >= 0.5, from the frame's ``ReseedEvidence`` by logistic regression,
 /// `1 / (1 + exp(-w · features))` over ``featureNames``. Its first input is the logit of the
 /// tracker's own calibrated confidence (``ConfidenceModel``), the others whether the tracker was
-/// re-seeded on this frame (its box is then the detection's) and how long ago.
+/// re-seeded on this frame (its box is then the detection's) and how long ago, whether the
+/// detector's last run left the track unsupported, and a person track's identity margin (0 where
+/// there is none). A model fitted without the last two (``readsDetectorEvidence`` false) leaves
+/// them to ``TrackedObject``'s rule: an unsupported or doubted track is drawn dashed.
 ///
 /// The weights are fitted per level by `scripts/fitting/fit-confidence.py` on the pipeline's OPE, SRE and
 /// TRE runs of the development set (`vtrack eval --reseed-every 50 --evidence`), which writes
@@ -14,7 +17,7 @@ import Tracking
 /// whose confidence has the appearance cue, in `TrackConfidenceModel+Fitted.swift`.
 public struct TrackConfidenceModel: LogisticConfidenceModel, Sendable, Equatable {
     public static let featureNames = [
-        "bias", "tracker_logit", "reseeded", "log_frames_since_reseed",
+        "bias", "tracker_logit", "reseeded", "log_frames_since_reseed", "unsupported", "identity_margin",
     ]
     public let weights: [Float]
 
@@ -40,6 +43,9 @@ public struct TrackConfidenceModel: LogisticConfidenceModel, Sendable, Equatable
         }
     }
 
+    /// True when the model weighs the detector's evidence (support and the identity margin) itself.
+    public var readsDetectorEvidence: Bool { weights.count == Self.featureNames.count }
+
     /// The probability (0...1) that the box is on the object given `evidence`.
     public func probability(_ evidence: ReseedEvidence) -> Float {
         Logistic.probability(logOdds(evidence))
@@ -50,5 +56,7 @@ public struct TrackConfidenceModel: LogisticConfidenceModel, Sendable, Equatable
         body(1, Logistic.logit(e.trackerConfidence))
         body(2, e.reseeded ? 1 : 0)
         body(3, log1p(Float(max(0, e.framesSinceReseed))))
+        body(4, e.unsupported ? 1 : 0)
+        body(5, e.identityMargin ?? 0)
     }
 }

@@ -9,31 +9,42 @@ import Tracking
 /// detection supports.
 package final class TrackReseeder {
     let policy: ReseedPolicy
-    /// The class detector (nil for the template re-detector); automatic tracking runs it too.
+    /// The class detector (nil for the template re-detector and `auto`); automatic tracking runs it too.
     package let classDetector: (any Detector)?
     private let choice: DetectorChoice
     private let association: TrackDetectionAssociation
-    /// The person tracks' identities, with a person detector that re-seeds (nil otherwise).
-    private let identities: PersonIdentities?
+    /// The person detector that re-seeds the tracks that start on people (``DetectorChoice/followsPeople``),
+    /// when the run re-seeds; nil otherwise.
+    private let personDetector: (any Detector)?
+    /// The person tracks' identities: made when a track starts on a person (nil until then, and
+    /// without ``personDetector``), so the re-identification network is loaded only for people.
+    private var identities: PersonIdentities?
+    /// The person detections of the start frame, found once for ``classes(of:in:)`` and
+    /// ``startIdentities(of:in:)``.
+    private var startPeople: [Detection]?
 
     package init(policy: ReseedPolicy, detector: DetectorChoice) throws {
         self.policy = policy
         choice = detector
         classDetector = try detector.makeClassDetector()
         association = TrackDetectionAssociation(minimumIoU: policy.minimumIoU)
-        identities = detector.findsPeople && policy.interval > 0 ? PersonIdentities(reidentifier: try PersonReidentifier.loaded(), policy: policy) : nil
+        personDetector = detector.followsPeople && policy.interval > 0 ? try detector.makePersonDetector() : nil
     }
 
     /// Gives an identity (a memory of re-identification embeddings) to each of `objects` that starts
-    /// on a person the class detector finds in `frame` (their start frame, in colour); nothing
+    /// on a person the person detector finds in `frame` (their start frame, in colour); nothing
     /// without a person detector that re-seeds.
     package func startIdentities(of objects: [TrackedObject], in frame: ImageFrame) throws {
-        guard let identities, !objects.isEmpty else { return }
-        try identities.start(objects, people: try initialDetections(in: frame), in: frame)
+        guard personDetector != nil, !objects.isEmpty else { return }
+        let people = try people(onStart: frame)
+        guard objects.contains(where: { object in people.contains { $0.box.iou(object.box) >= policy.minimumIoU } }) else { return }
+        let identities = try self.identities ?? PersonIdentities(reidentifier: PersonReidentifier.loaded(), policy: policy)
+        try identities.start(objects, people: people, in: frame)
+        self.identities = identities
     }
 
-    /// True when the class detector needs frames in colour.
-    var needsColour: Bool { classDetector != nil && choice.needsColour }
+    /// True when the detectors need frames in colour.
+    var needsColour: Bool { personDetector != nil || classDetector != nil && choice.needsColour }
 
     /// What a class detector finds on the whole start frame, best first.
     func initialDetections(in frame: ImageFrame) throws -> [Detection] {
@@ -41,11 +52,24 @@ package final class TrackReseeder {
         return try classDetector.detect(in: frame).filter { $0.score >= policy.minimumScore }
     }
 
+    /// The people the person detector finds on the whole start frame, best first (found once).
+    private func people(onStart frame: ImageFrame) throws -> [Detection] {
+        if let startPeople { return startPeople }
+        let found = try personDetector?.detect(in: frame).filter { $0.score >= policy.minimumScore } ?? []
+        startPeople = found
+        return found
+    }
+
     /// The class each boxed target is taken to be: the class detector's only class, or else the
-    /// class of the start-frame detection overlapping it most (nil when none does, or without a
-    /// class detector). Tracks are only matched to detections of their class.
+    /// class of the start-frame detection overlapping it most (nil when none does); without a class
+    /// detector, `person` for a box a person detection overlaps (``ReseedPolicy/minimumIoU``) when
+    /// people are followed, else nil. Tracks are only matched to detections of their class.
     func classes(of boxes: [PixelRect], in frame: ImageFrame) throws -> [String?] {
-        guard classDetector != nil else { return boxes.map { _ in nil } }
+        guard classDetector != nil else {
+            guard personDetector != nil else { return boxes.map { _ in nil } }
+            let people = try people(onStart: frame)
+            return boxes.map { box in people.contains { $0.box.iou(box) >= policy.minimumIoU } ? "person" : nil }
+        }
         if let only = choice.onlyClass { return boxes.map { _ in only } }
         let found = try initialDetections(in: frame)
         return boxes.map { box in
@@ -58,71 +82,82 @@ package final class TrackReseeder {
     /// its detections are matched to tracks of their class by overlap and appearance (an optimal
     /// assignment); a matched correlation-filter track is re-seeded at its detection, a matched learned
     /// track only counts it as support; a person track with an identity is settled by its
-    /// appearance instead (``PersonIdentities``). A track that no detection supports for two scheduled runs
+    /// appearance instead (``PersonIdentities``), on the class detector's detections or, with `auto`,
+    /// on a run of the person detector near the person tracks. A track that no detection supports for two scheduled runs
     /// moves to a nearby detection of its class that looks like the object as first seen (and
     /// distinctly more than any other), and is otherwise lost. Without a class detector, tracks whose
-    /// tracker lost the object are searched for by their appearance instead.
+    /// tracker lost the object are searched for by their appearance instead, person tracks excepted.
     /// Between scheduled runs a person track's box is checked against the people it looks like every
     /// ``PersonIdentities/checkEvery`` frames (``PersonIdentities/check(_:in:frameOffset:)``).
     /// The frame's colour is read only when a neural detector runs, a person track is checked, or a lost object is searched for by colour.
     package func prepare(_ objects: [TrackedObject], on context: FrameContext, frameOffset: Int) throws {
         let frame = context.image
         let scheduled = policy.isScheduled(frameOffset: frameOffset)
+        let identified = objects.filter { identities?.identifies($0) ?? false }
         if let identities, !scheduled {
-            try identities.check(objects.filter { identities.identifies($0) }, in: needsColour ? context.colour : frame, frameOffset: frameOffset)
+            try identities.check(identified, in: needsColour ? context.colour : frame, frameOffset: frameOffset)
         }
         // With a class detector its schedule is the only search: it covers the whole frame, and the
         // association settles which of two tracks on one object keeps it. Without one, each lost
-        // track is searched for by its own appearance when its tracker gives up.
+        // track is searched for by its own appearance when its tracker gives up, except a person
+        // track, which only the person detector's runs move (a template cannot tell people apart).
+        let others = objects.filter { object in !identified.contains { $0 === object } }
         var due: [TrackedObject] = []
         if classDetector == nil {
-            due = objects.filter { policy.needsSearch(lowRun: $0.lowConfidenceRun, lostRun: $0.lostRun, isLost: $0.isLost) }
-            due += duplicates(among: objects, frame: frame).filter { duplicate in !due.contains { $0 === duplicate } }
+            due = others.filter { policy.needsSearch(lowRun: $0.lowConfidenceRun, lostRun: $0.lostRun, isLost: $0.isLost) }
+            due += duplicates(among: others, frame: frame).filter { duplicate in !due.contains { $0 === duplicate } }
         }
         guard !due.isEmpty || scheduled else { return }
 
-        if let classDetector, scheduled {
+        if scheduled, let detector = classDetector ?? (identified.isEmpty ? nil : personDetector) {
             // The tracks only need the places their objects can be.
-            let hints = objects.isEmpty ? [] : objects.map { $0.predictedBox }
-            let detections = try classDetector.detect(in: needsColour ? context.colour : frame, near: hints)
-                .filter { $0.score >= policy.minimumScore }
-            let identified = objects.filter { identities?.identifies($0) ?? false }
-            try identities?.settle(identified, detections: detections, in: needsColour ? context.colour : frame, frameOffset: frameOffset)
+            let hints = (classDetector == nil ? identified : objects).map(\.predictedBox)
+            let seen = needsColour ? context.colour : frame
+            let detections = try detector.detect(in: seen, near: hints).filter { $0.score >= policy.minimumScore }
+            try identities?.settle(identified, detections: detections, in: seen, frameOffset: frameOffset)
             for object in identified where object.unsupportedRuns >= 2 { object.markLost() }
-            let others = objects.filter { !(identities?.identifies($0) ?? false) }
-            let result = association.associate(tracks: others.map(\.box), detections: detections.map(\.box)) { track, detection in
-                let object = others[track]
-                guard object.accepts(detections[detection]) else { return nil }
-                return Double(object.redetector?.firstAppearanceAgreement(in: frame, box: detections[detection].box) ?? 0)
-            }
-            var unused = Set(result.unmatchedDetections)
-            for match in result.matches {
-                let object = others[match.track]
-                let found = detections[match.detection].box
-                object.recordSupport(true)
-                // A learned track keeps its object by its first view; a class detector's box says
-                // "a person" and not which one, so it is support, never a new start (docs/fusion.md).
-                guard object.request.trackerKind == .correlationFilter else { continue }
-                if object.fixConfidence > FixConfidence.trustedAbove && !object.isLost {
-                    object.reseed(fusing: found, frameWidth: frame.width, frameHeight: frame.height)
-                } else {
-                    object.reseed(at: found, frameWidth: frame.width, frameHeight: frame.height)
-                }
-            }
-            for index in result.unmatchedTracks {
-                let object = others[index]
-                object.recordSupport(false)
-                guard object.unsupportedRuns >= 2 else { continue }
-                if let found = recover(object, among: detections, unused: unused, frame: frame) {
-                    unused.remove(found)
-                    object.reseed(at: detections[found].box, frameWidth: frame.width, frameHeight: frame.height)
-                    object.recordSupport(true)
-                } else {
-                    object.markLost()
-                }
-            }
+            if classDetector != nil { associate(others, with: detections, in: frame) }
         }
         try search(due, among: objects, on: context, frameOffset: frameOffset)
+    }
+
+    /// Matches a class detector's `detections` to `others` (the tracks without an identity) by
+    /// overlap and appearance: a matched correlation-filter track is re-seeded at its detection, a
+    /// matched learned track counts it as support; a track unsupported for two runs moves to a
+    /// detection of its class that looks like the object as first seen (``recover(_:among:unused:frame:)``),
+    /// or is lost.
+    private func associate(_ others: [TrackedObject], with detections: [Detection], in frame: ImageFrame) {
+        let result = association.associate(tracks: others.map(\.box), detections: detections.map(\.box)) { track, detection in
+            let object = others[track]
+            guard object.accepts(detections[detection]) else { return nil }
+            return Double(object.redetector?.firstAppearanceAgreement(in: frame, box: detections[detection].box) ?? 0)
+        }
+        var unused = Set(result.unmatchedDetections)
+        for match in result.matches {
+            let object = others[match.track]
+            let found = detections[match.detection].box
+            object.recordSupport(true)
+            // A learned track keeps its object by its first view; a class detector's box says
+            // "a person" and not which one, so it is support, never a new start (docs/fusion.md).
+            guard object.request.trackerKind == .correlationFilter else { continue }
+            if object.fixConfidence > FixConfidence.trustedAbove && !object.isLost {
+                object.reseed(fusing: found, frameWidth: frame.width, frameHeight: frame.height)
+            } else {
+                object.reseed(at: found, frameWidth: frame.width, frameHeight: frame.height)
+            }
+        }
+        for index in result.unmatchedTracks {
+            let object = others[index]
+            object.recordSupport(false)
+            guard object.unsupportedRuns >= 2 else { continue }
+            if let found = recover(object, among: detections, unused: unused, frame: frame) {
+                unused.remove(found)
+                object.reseed(at: detections[found].box, frameWidth: frame.width, frameHeight: frame.height)
+                object.recordSupport(true)
+            } else {
+                object.markLost()
+            }
+        }
     }
 
     /// The unused detection of the object's class, within reach of its motion, that looks most like

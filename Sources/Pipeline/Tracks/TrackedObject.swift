@@ -48,6 +48,9 @@ package final class TrackedObject {
     /// True when the track's box looked more like someone else than like its person since the last
     /// scheduled run (``PersonIdentities``): drawn dashed until a run supports it.
     package private(set) var doubtsIdentity = false
+    /// A person track's identity margin at its last check (``ReseedEvidence/identityMargin``); nil
+    /// until one.
+    private(set) var identityMargin: Float?
     private var reseededThisFrame = false
     private(set) var hasEnded = false
     /// The box of the last frame with fix confidence above 0.5 (or of the start or last re-seed).
@@ -120,9 +123,12 @@ package final class TrackedObject {
         if supported { doubtsIdentity = false }
     }
 
-    /// Records that the track's box now looks more like someone else than like its person.
-    func doubtIdentity() {
-        doubtsIdentity = true
+    /// Records a check of the track's identity: `margin` is how much more its box, or the detection
+    /// it matched, looks like its own person than like anyone else (``ReseedEvidence/identityMargin``);
+    /// below 0 the identity is in doubt until a run supports the track.
+    func noteIdentity(margin: Float) {
+        identityMargin = min(max(margin, -1), 1)
+        if margin < 0 { doubtsIdentity = true }
     }
 
     /// Records that a search for this object found nothing.
@@ -187,17 +193,21 @@ package final class TrackedObject {
     }
 
     /// The record of the frame just performed. Its confidence is ``TrackConfidenceModel``'s
-    /// probability over the tracker's confidence and the last re-seed (the tracker's own without
-    /// re-seeding); a track the class detector's last run found nothing of its class on, or whose
-    /// identity is in doubt, has at most 0.5, so it is drawn dashed. The state follows the confidence (``TrackState/lost``);
+    /// probability over the tracker's confidence, the last re-seed, the detector's support and the
+    /// identity margin (the tracker's own without re-seeding); with a model fitted without the last
+    /// two, a track the detector's last run found nothing of its class on, or whose identity is in
+    /// doubt, has at most 0.5, so it is drawn dashed. The state follows the confidence (``TrackState/lost``);
     /// an object out of view is `lost` at confidence 0 with the last box seen in view.
     func record(frame: VideoFrame) -> TrackRecord {
         let evidence = ReseedEvidence(tracker: trackerEvidence, trackerConfidence: trackerConfidence,
-                                     reseeded: reseededThisFrame, framesSinceReseed: framesSinceReseed)
+                                     reseeded: reseededThisFrame, framesSinceReseed: framesSinceReseed,
+                                     unsupported: unsupportedRuns > 0, identityMargin: identityMargin)
         // The start frame's box is the one given: its confidence stays the tracker's 1.
         let isStart = trackerEvidence == nil && !reseededThisFrame
         var confidence = isStart ? trackerConfidence : confidenceModel?.probability(evidence) ?? trackerConfidence
-        if unsupportedRuns > 0 || doubtsIdentity { confidence = min(confidence, ConfidenceModel.solidAbove) }
+        if confidenceModel?.readsDetectorEvidence != true && (unsupportedRuns > 0 || doubtsIdentity) {
+            confidence = min(confidence, ConfidenceModel.solidAbove)
+        }
         let shown = outOfView.show(box, evidence: reseededThisFrame ? nil : trackerEvidence)
         if shown.isOutOfView { confidence = 0 }
         let state: TrackState = hasEnded ? .ended : reseededThisFrame ? .reseeded
