@@ -9,8 +9,7 @@ import Tracking
 /// re-seeded on this frame (its box is then the detection's) and how long ago, whether the
 /// detector's last run left the track unsupported, and a person track's identity margin (0 where
 /// there is none). A model fitted without the last two (``readsDetectorEvidence`` false) leaves
-/// support to ``TrackedObject``'s rule (an unsupported track is drawn dashed); a doubted identity
-/// is drawn dashed by that rule whatever the model.
+/// them to ``TrackedObject``'s rule: an unsupported or doubted track is drawn dashed.
 ///
 /// The weights are fitted per level by `scripts/fitting/fit-confidence.py` on the pipeline's OPE, SRE and
 /// TRE runs of the development set (`vtrack eval --reseed-every 50 --evidence`), which writes

@@ -194,10 +194,9 @@ package final class TrackedObject {
 
     /// The record of the frame just performed. Its confidence is ``TrackConfidenceModel``'s
     /// probability over the tracker's confidence, the last re-seed, the detector's support and the
-    /// identity margin (the tracker's own without re-seeding). A track whose identity is in doubt
-    /// has at most 0.5, so it is drawn dashed (the development set's single objects hold too few
-    /// identity switches for a model to learn it), and so has, with a model fitted without the
-    /// detector's evidence, a track the detector's last run found nothing of its class on. The state follows the confidence (``TrackState/lost``);
+    /// identity margin (the tracker's own without re-seeding); with a model fitted without the last
+    /// two, a track the detector's last run found nothing of its class on, or whose identity is in
+    /// doubt, has at most 0.5, so it is drawn dashed. The state follows the confidence (``TrackState/lost``);
     /// an object out of view is `lost` at confidence 0 with the last box seen in view.
     func record(frame: VideoFrame) -> TrackRecord {
         let evidence = ReseedEvidence(tracker: trackerEvidence, trackerConfidence: trackerConfidence,
@@ -206,7 +205,7 @@ package final class TrackedObject {
         // The start frame's box is the one given: its confidence stays the tracker's 1.
         let isStart = trackerEvidence == nil && !reseededThisFrame
         var confidence = isStart ? trackerConfidence : confidenceModel?.probability(evidence) ?? trackerConfidence
-        if doubtsIdentity || confidenceModel?.readsDetectorEvidence != true && unsupportedRuns > 0 {
+        if confidenceModel?.readsDetectorEvidence != true && (unsupportedRuns > 0 || doubtsIdentity) {
             confidence = min(confidence, ConfidenceModel.solidAbove)
         }
         let shown = outOfView.show(box, evidence: reseededThisFrame ? nil : trackerEvidence)
