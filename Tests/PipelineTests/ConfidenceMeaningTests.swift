@@ -99,7 +99,12 @@ final class ConfidenceMeaningTests: XCTestCase {
         let folder = try PipelineFixtures.temporaryFolder(self)
         let sample = TestFootage.sampleVideo("pets09_s2l1_vtest_pedestrians.mp4")
         let targets = try ["left=157,138,22,55", "middle=312,97,20,48", "right=401,149,27,52"].map(TrackTarget.init(parsing:))
-        let (walkers, _) = try PipelineFixtures.track(sample, targets: targets, options: TrackingOptions(trackerKind: .correlationFilter),
+        // The filters' own out-of-view handling, under the template re-detector: with the default
+        // `auto` the person detector's runs keep tracks 1 and 2 on people after their walkers left
+        // (track 2 is re-seeded on frame 300: re-identification takes someone else for its walker at
+        // this size; journal 2026-12-07-people.md, fifth session).
+        let (walkers, _) = try PipelineFixtures.track(sample, targets: targets,
+                                                      options: TrackingOptions(detector: .template, trackerKind: .correlationFilter),
                                                       in: folder)
         let slivers = walkers.filter { min($0.box.width, $0.box.height) < 5 }
         XCTAssertEqual(slivers.map { "track \($0.trackID) frame \($0.frame)" }, [], "boxes under 5 px")
