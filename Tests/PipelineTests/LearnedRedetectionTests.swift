@@ -65,29 +65,4 @@ final class LearnedRedetectionTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(min(out.box.width, out.box.height), 5, "\(level): a sliver")
         }
     }
-
-    /// KiteSurf (OTB): the surfer rises to within 12 px of the top of the picture (frame 35) and turns
-    /// down sharply, while the tracker is unsure; the coast from the last confident frame would carry
-    /// the box out at the top, but the head's box never reaches the edge at `fast`, so the surfer is
-    /// not taken out of the picture there and is followed down (before, `fast` held the box out of view
-    /// from frame 40 to 72). At `accurate` v3's head clings to the top edge on frame 37, which is taken
-    /// as leaving; its search finds the surfer again on frame 46.
-    func testASurferWhoTurnsBackNearTheTopIsNotTakenOutOfThePicture() throws {
-        let folder = try PipelineFixtures.temporaryFolder(self)
-        let (clip, truth) = try TestFootage.developmentSequence("KiteSurf")
-        for level in TrackingLevel.allCases {
-            let (records, _) = try PipelineFixtures.track(
-                clip, targets: [TrackTarget(label: "surfer", box: truth[0])],
-                options: TrackingOptions(level: level, reseedEvery: 0, trackerKind: .learned), in: folder)
-            XCTAssertEqual(records.count, truth.count)
-            let outOfView = records.filter { $0.frame > 0 && $0.confidence == 0 }.map(\.frame)
-            let late = records.filter { $0.frame >= 55 }
-            let meanLate = late.map { $0.box.iou(truth[$0.frame]) }.reduce(0, +) / Double(late.count)
-            print("[redetect] KiteSurf \(level): out of view on \(outOfView.count) frames \(outOfView.first.map { "from \($0)" } ?? ""), "
-                  + "mean IoU from frame 55 \(String(format: "%.3f", meanLate))")
-            if level == .fast { XCTAssertEqual(outOfView, [], "fast: the surfer never leaves the picture") }
-            // Measured 0.806 (fast) and 0.786 (accurate); 0.303 at fast while the box was held out of view.
-            XCTAssertGreaterThan(meanLate, 0.7, "\(level): following the surfer after the turn")
-        }
-    }
 }

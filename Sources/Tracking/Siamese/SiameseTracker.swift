@@ -170,15 +170,13 @@ public final class SiameseTracker: ObjectTracker {
                             identityShare: identity.identityShare)
         if settings.redetectsWhenLost, chosen.confidence < Self.believedFrom {
             // Unsure of the head, the tracker believes the object's motion (as the filters coast):
-            // an object it carries out of the picture has left, instead of the box clinging to the edge;
-            // but only from the edge (one frame's motion carries the head's box past it): a coast over
-            // a doubtful stretch, from a box far inside, is no evidence that the object left.
+            // an object it carries out of the picture has left, instead of the box clinging to the edge.
             let steps = Float(framesSinceAnchor + 1)
             let coasted = Placement(centreX: anchorX + velocityX * steps, centreY: anchorY + velocityY * steps,
                                     width: chosen.placement.width, height: chosen.placement.height)
             let leaving = assess(coasted, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange,
                                  identityShare: identity.identityShare)
-            if leaving.evidence.isOutOfView, isCarriedPastEdge(chosen.placement) { chosen = leaving }
+            if leaving.evidence.isOutOfView { chosen = leaving }
         }
         var reacquired = false
         if let refinding {
@@ -230,14 +228,6 @@ public final class SiameseTracker: ObjectTracker {
         var box: PixelRect, clipped: PixelRect
         var evidence: TrackingEvidence
         var confidence: Float
-    }
-
-    /// Whether one frame's motion (the velocity) carries `placement`'s box past the picture's edge.
-    private func isCarriedPastEdge(_ placement: Placement) -> Bool {
-        let (w, h) = (placement.width, placement.height)
-        let moved = PixelRect(x: Double(placement.centreX + velocityX - w / 2), y: Double(placement.centreY + velocityY - h / 2),
-                              width: Double(w), height: Double(h))
-        return moved.shareInside(width: frameWidth, height: frameHeight) < 1
     }
 
     /// The head's chosen cell on the `side`-pixel crop around the object (`scale` crop pixels per
