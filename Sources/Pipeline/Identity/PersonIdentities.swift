@@ -66,7 +66,8 @@ final class PersonIdentities {
     /// detections of the start frame) at ``ReseedPolicy/minimumIoU`` or more, from its start box.
     func start(_ objects: [TrackedObject], people: [Detection], in frame: ImageFrame) throws {
         embeddings.removeAll(keepingCapacity: true)
-        for object in objects where people.contains(where: { $0.box.iou(object.box) >= policy.minimumIoU }) {
+        let found = people.map(\.box)
+        for object in objects where policy.isOn(object.box, anyOf: found) {
             guard let box = object.box.clipped(toWidth: frame.width, height: frame.height), box.isValid else { continue }
             try reidentifier.embed(frame, box: box, into: &scratch)
             var identity = Identity(memory: IdentityMemory(first: scratch), confirmedBox: box, confirmedOffset: 0)

@@ -84,6 +84,12 @@ public struct ReseedPolicy: Sendable, Equatable {
         self.motionSpread = motionSpread
     }
 
+    /// True when one of `detections` (pixels, top-left origin) overlaps `box` by ``minimumIoU`` or
+    /// more: the box is on that detection's object (a boxed track starts on a person so).
+    public func isOn(_ box: PixelRect, anyOf detections: [PixelRect]) -> Bool {
+        detections.contains { $0.iou(box) >= minimumIoU }
+    }
+
     /// True on the frames `frameOffset` (0 = start frame) where a scheduled detection runs.
     public func isScheduled(frameOffset: Int) -> Bool {
         interval > 0 && frameOffset > 0 && frameOffset % interval == 0

@@ -37,7 +37,7 @@ package final class TrackReseeder {
     package func startIdentities(of objects: [TrackedObject], in frame: ImageFrame) throws {
         guard personDetector != nil, !objects.isEmpty else { return }
         let people = try people(onStart: frame)
-        guard objects.contains(where: { object in people.contains { $0.box.iou(object.box) >= policy.minimumIoU } }) else { return }
+        guard objects.contains(where: { policy.isOn($0.box, anyOf: people.map(\.box)) }) else { return }
         let identities = try self.identities ?? PersonIdentities(reidentifier: PersonReidentifier.loaded(), policy: policy)
         try identities.start(objects, people: people, in: frame)
         self.identities = identities
@@ -48,16 +48,20 @@ package final class TrackReseeder {
 
     /// What a class detector finds on the whole start frame, best first.
     func initialDetections(in frame: ImageFrame) throws -> [Detection] {
-        guard let classDetector else { return [] }
-        return try classDetector.detect(in: frame).filter { $0.score >= policy.minimumScore }
+        try wholeFrameDetections(of: classDetector, in: frame)
     }
 
     /// The people the person detector finds on the whole start frame, best first (found once).
     private func people(onStart frame: ImageFrame) throws -> [Detection] {
         if let startPeople { return startPeople }
-        let found = try personDetector?.detect(in: frame).filter { $0.score >= policy.minimumScore } ?? []
+        let found = try wholeFrameDetections(of: personDetector, in: frame)
         startPeople = found
         return found
+    }
+
+    /// What `detector` finds on the whole of `frame` at the policy's score or more (none without one).
+    private func wholeFrameDetections(of detector: (any Detector)?, in frame: ImageFrame) throws -> [Detection] {
+        try detector?.detect(in: frame).filter { $0.score >= policy.minimumScore } ?? []
     }
 
     /// The class each boxed target is taken to be: the class detector's only class, or else the
@@ -67,8 +71,8 @@ package final class TrackReseeder {
     func classes(of boxes: [PixelRect], in frame: ImageFrame) throws -> [String?] {
         guard classDetector != nil else {
             guard personDetector != nil else { return boxes.map { _ in nil } }
-            let people = try people(onStart: frame)
-            return boxes.map { box in people.contains { $0.box.iou(box) >= policy.minimumIoU } ? "person" : nil }
+            let people = try people(onStart: frame).map(\.box)
+            return boxes.map { policy.isOn($0, anyOf: people) ? "person" : nil }
         }
         if let only = choice.onlyClass { return boxes.map { _ in only } }
         let found = try initialDetections(in: frame)
@@ -93,7 +97,7 @@ package final class TrackReseeder {
     package func prepare(_ objects: [TrackedObject], on context: FrameContext, frameOffset: Int) throws {
         let frame = context.image
         let scheduled = policy.isScheduled(frameOffset: frameOffset)
-        let identified = objects.filter { identities?.identifies($0) ?? false }
+        let identified = identities.map { identities in objects.filter(identities.identifies) } ?? []
         if let identities, !scheduled {
             try identities.check(identified, in: needsColour ? context.colour : frame, frameOffset: frameOffset)
         }
@@ -101,7 +105,7 @@ package final class TrackReseeder {
         // association settles which of two tracks on one object keeps it. Without one, each lost
         // track is searched for by its own appearance when its tracker gives up, except a person
         // track, which only the person detector's runs move (a template cannot tell people apart).
-        let others = objects.filter { object in !identified.contains { $0 === object } }
+        let others = identified.isEmpty ? objects : objects.filter { object in !identified.contains { $0 === object } }
         var due: [TrackedObject] = []
         if classDetector == nil {
             due = others.filter { policy.needsSearch(lowRun: $0.lowConfidenceRun, lostRun: $0.lostRun, isLost: $0.isLost) }

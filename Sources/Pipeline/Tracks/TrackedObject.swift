@@ -45,12 +45,12 @@ package final class TrackedObject {
     package private(set) var proposedRelocation: (box: PixelRect, frameOffset: Int)?
     /// Scheduled detector runs in a row that matched no detection to this track.
     private(set) var unsupportedRuns = 0
-    /// True when the track's box looked more like someone else than like its person since the last
-    /// scheduled run (``PersonIdentities``): drawn dashed until a run supports it.
-    package private(set) var doubtsIdentity = false
     /// A person track's identity margin at its last check (``ReseedEvidence/identityMargin``); nil
     /// until one.
     private(set) var identityMargin: Float?
+    /// True when the track's box looked more like someone else than like its person at its last
+    /// check (``PersonIdentities``), until a supporting run's margin replaces it.
+    package var doubtsIdentity: Bool { (identityMargin ?? 0) < 0 }
     private var reseededThisFrame = false
     private(set) var hasEnded = false
     /// The box of the last frame with fix confidence above 0.5 (or of the start or last re-seed).
@@ -120,15 +120,14 @@ package final class TrackedObject {
     /// Records whether a scheduled detector run matched a detection to this track.
     func recordSupport(_ supported: Bool) {
         unsupportedRuns = supported ? 0 : unsupportedRuns + 1
-        if supported { doubtsIdentity = false }
     }
 
     /// Records a check of the track's identity: `margin` is how much more its box, or the detection
     /// it matched, looks like its own person than like anyone else (``ReseedEvidence/identityMargin``);
-    /// below 0 the identity is in doubt until a run supports the track.
+    /// below 0 the identity is in doubt (``doubtsIdentity``) until a supporting run notes its margin,
+    /// which is never below 0.
     func noteIdentity(margin: Float) {
         identityMargin = min(max(margin, -1), 1)
-        if margin < 0 { doubtsIdentity = true }
     }
 
     /// Records that a search for this object found nothing.
