@@ -170,13 +170,15 @@ public final class SiameseTracker: ObjectTracker {
                             identityShare: identity.identityShare)
         if settings.redetectsWhenLost, chosen.confidence < Self.believedFrom {
             // Unsure of the head, the tracker believes the object's motion (as the filters coast):
-            // an object it carries out of the picture has left, instead of the box clinging to the edge.
+            // an object it carries out of the picture has left, instead of the box clinging to the edge,
+            // but only if one more frame of that motion carries the head's own box out too (an object
+            // that turned back near the edge is still where the head sees it).
             let steps = Float(framesSinceAnchor + 1)
             let coasted = Placement(centreX: anchorX + velocityX * steps, centreY: anchorY + velocityY * steps,
                                     width: chosen.placement.width, height: chosen.placement.height)
             let leaving = assess(coasted, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange,
                                  identityShare: identity.identityShare)
-            if leaving.evidence.isOutOfView { chosen = leaving }
+            if leaving.evidence.isOutOfView, isCarriedPastEdge(chosen.placement) { chosen = leaving }
         }
         var reacquired = false
         if let refinding {
@@ -326,6 +328,15 @@ public final class SiameseTracker: ObjectTracker {
         return Placement(centreX: min(max(x + candidate.dx / scale, -marginX), Float(frameWidth) + marginX),
                          centreY: min(max(y + candidate.dy / scale, -marginY), Float(frameHeight) + marginY),
                          width: w, height: h)
+    }
+
+    /// Whether one frame of the object's velocity moves `placement` out of the picture (less than
+    /// ``ConfidenceModel/outOfViewBelow`` of its box inside the frame).
+    private func isCarriedPastEdge(_ placement: Placement) -> Bool {
+        let (w, h) = (placement.width, placement.height)
+        let moved = PixelRect(x: Double(placement.centreX + velocityX - w / 2), y: Double(placement.centreY + velocityY - h / 2),
+                              width: Double(w), height: Double(h))
+        return !(Float(moved.shareInside(width: frameWidth, height: frameHeight)) >= ConfidenceModel.outOfViewBelow)
     }
 
     /// `placement` with its box, its cues and its confidence, remembering nothing. The cues: the
