@@ -65,4 +65,24 @@ final class LearnedRedetectionTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(min(out.box.width, out.box.height), 5, "\(level): a sliver")
         }
     }
+
+    /// KiteSurf (OTB) at `fast`: the surfer rises to 12 px below the top of the picture (frame 35)
+    /// and turns back down while the head is unsure. Coasting on the motion from the last confident
+    /// frame would carry the box out of the top and hold it there (it did, frames 40-72, before the
+    /// coast asked that one frame of the motion carry the head's own box out too); the head's boxes
+    /// stay below the edge, so the track never reports the surfer out of view, and follows them again
+    /// as they come down.
+    func testASurferWhoTurnsBackNearTheTopIsNotTakenOutOfThePicture() throws {
+        let folder = try PipelineFixtures.temporaryFolder(self)
+        let (clip, truth) = try TestFootage.developmentSequence("KiteSurf")
+        let (records, _) = try PipelineFixtures.track(
+            clip, targets: [TrackTarget(label: "surfer", box: truth[0])],
+            options: TrackingOptions(level: .fast, reseedEvery: 0, trackerKind: .learned), in: folder)
+        XCTAssertEqual(records.count, truth.count)
+        let outOfView = records.filter { $0.frame >= 30 && $0.confidence == 0 }.map(\.frame)
+        XCTAssertEqual(outOfView, [], "taken out of the picture while the surfer is in it")
+        let followed = records.filter { $0.frame >= 60 && $0.box.iou(truth[$0.frame]) >= 0.5 }.count
+        print("[redetect] KiteSurf fast: on the surfer (IoU >= 0.5) on \(followed) of frames 60-\(truth.count - 1)")
+        XCTAssertEqual(followed, truth.count - 60, "the surfer should be followed again from frame 60")
+    }
 }

@@ -171,14 +171,14 @@ public final class SiameseTracker: ObjectTracker {
         if settings.redetectsWhenLost, chosen.confidence < Self.believedFrom {
             // Unsure of the head, the tracker believes the object's motion (as the filters coast):
             // an object it carries out of the picture has left, instead of the box clinging to the edge,
-            // but only if one more frame of that motion carries the head's own box out too (an object
-            // that turned back near the edge is still where the head sees it).
+            // but only if one more frame of that motion carries the head's own box on this frame past
+            // the edge too (an object that turned back near the edge is still where the head sees it).
             let steps = Float(framesSinceAnchor + 1)
             let coasted = Placement(centreX: anchorX + velocityX * steps, centreY: anchorY + velocityY * steps,
                                     width: chosen.placement.width, height: chosen.placement.height)
             let leaving = assess(coasted, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange,
                                  identityShare: identity.identityShare)
-            if leaving.evidence.isOutOfView, isCarriedPastEdge(chosen.placement) { chosen = leaving }
+            if leaving.evidence.isOutOfView, isCarriedPastEdge(headBox(candidate, scale: scale)) { chosen = leaving }
         }
         var reacquired = false
         if let refinding {
@@ -330,13 +330,19 @@ public final class SiameseTracker: ObjectTracker {
                          width: w, height: h)
     }
 
-    /// Whether one frame of the object's velocity moves `placement` out of the picture (less than
-    /// ``ConfidenceModel/outOfViewBelow`` of its box inside the frame).
+    /// The head's box for `candidate` on this frame, as it decoded it (no smoothing of the size).
+    private func headBox(_ candidate: SiameseBoxDecoder.Candidate, scale: Float) -> Placement {
+        Placement(centreX: centreX + candidate.dx / scale, centreY: centreY + candidate.dy / scale,
+                  width: candidate.width / scale, height: candidate.height / scale)
+    }
+
+    /// Whether one frame of the object's velocity carries `placement`'s box past the frame's edge
+    /// (some of it outside the picture).
     private func isCarriedPastEdge(_ placement: Placement) -> Bool {
         let (w, h) = (placement.width, placement.height)
         let moved = PixelRect(x: Double(placement.centreX + velocityX - w / 2), y: Double(placement.centreY + velocityY - h / 2),
                               width: Double(w), height: Double(h))
-        return !(Float(moved.shareInside(width: frameWidth, height: frameHeight)) >= ConfidenceModel.outOfViewBelow)
+        return moved.shareInside(width: frameWidth, height: frameHeight) < 1
     }
 
     /// `placement` with its box, its cues and its confidence, remembering nothing. The cues: the
