@@ -67,11 +67,10 @@ final class LearnedRedetectionTests: XCTestCase {
     }
 
     /// KiteSurf (OTB) at `fast`: the surfer rises to 12 px below the top of the picture (frame 35)
-    /// and turns back down while the head is unsure. Coasting on the motion from the last confident
-    /// frame would carry the box out of the top and hold it there (it did, frames 40-72, before the
-    /// coast asked that one frame of the motion carry the head's own box out too); the head's boxes
-    /// stay below the edge, so the track never reports the surfer out of view, and follows them again
-    /// as they come down.
+    /// and turns back down while the head is unsure. The motion from the last confident frame alone
+    /// would carry the box out of the top (from frame 40) and hold it there; the head's own boxes stay
+    /// below the edge, so the coast does not take the surfer out of view, and the track follows them
+    /// again as they come down.
     func testASurferWhoTurnsBackNearTheTopIsNotTakenOutOfThePicture() throws {
         let folder = try PipelineFixtures.temporaryFolder(self)
         let (clip, truth) = try TestFootage.developmentSequence("KiteSurf")
