@@ -168,17 +168,17 @@ public final class SiameseTracker: ObjectTracker {
             : (candidate.dx * candidate.dx + candidate.dy * candidate.dy).squareRoot() / scale
         var chosen = assess(followed, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange,
                             identityShare: identity.identityShare)
-        if settings.redetectsWhenLost, chosen.confidence < Self.believedFrom {
-            // Unsure of the head, the tracker believes the object's motion (as the filters coast):
-            // an object it carries out of the picture has left, instead of the box clinging to the edge,
-            // but only if one more frame of that motion carries the head's own box on this frame past
-            // the edge too (an object that turned back near the edge is still where the head sees it).
+        if settings.redetectsWhenLost, chosen.confidence < Self.believedFrom, isCarriedPastEdge(headBox(candidate, scale: scale)) {
+            // Unsure of the head, whose box one more frame of the object's motion carries past the edge,
+            // the tracker believes that motion (as the filters coast): an object it carries out of the
+            // picture has left, instead of the box clinging to the edge (an object that turned back near
+            // the edge is still where the head sees it, and is not coasted).
             let steps = Float(framesSinceAnchor + 1)
             let coasted = Placement(centreX: anchorX + velocityX * steps, centreY: anchorY + velocityY * steps,
                                     width: chosen.placement.width, height: chosen.placement.height)
             let leaving = assess(coasted, candidate, displacement: displacement, previousSize: previousSize, sceneChange: sceneChange,
                                  identityShare: identity.identityShare)
-            if leaving.evidence.isOutOfView, isCarriedPastEdge(headBox(candidate, scale: scale)) { chosen = leaving }
+            if leaving.evidence.isOutOfView { chosen = leaving }
         }
         var reacquired = false
         if let refinding {
